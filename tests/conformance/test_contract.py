@@ -1,0 +1,226 @@
+"""The contract conformance suite: every registered game, every player count, many seeds.
+
+SABBAT_SEEDS scales the number of random playouts per player count (default 200);
+the costlier properties run on a tenth of them at sampled points of each game.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from sabbat import games
+from sabbat.core import Action, BadPlayerCount, GameState, IllegalAction, Rng, i18n
+from sabbat.core.replay import Replay, state_digest
+
+SEEDS = int(os.environ.get("SABBAT_SEEDS", "200"))
+DEEP_SEEDS = max(2, SEEDS // 10)
+
+CASES = [(name, n) for name in games.names() for n in games.get(name).info.player_counts]
+IDS = [f"{name}-{n}p" for name, n in CASES]
+GAMES = games.names()
+
+
+def snap(state: GameState) -> str:
+    return json.dumps(state.to_json(), sort_keys=True, ensure_ascii=False)
+
+
+def canon(data: object) -> str:
+    return json.dumps(data, sort_keys=True, ensure_ascii=False)
+
+
+def sampled_states(name: str, n: int, seed: int, points: int = 4) -> Iterator[GameState]:
+    """Play one random game and yield the live state at a few sampled decisions."""
+    game = games.get(name)
+    state = game.new(n, seed)
+    chooser = Rng(seed * 7919 + 1)
+    stops = {0, *(chooser.below(game.info.max_decisions // 4 + 1) * (i + 1) for i in range(points))}
+    step = 0
+    while not state.is_terminal():
+        if step in stops:
+            yield state
+        state.apply(chooser.choice(state.legal_actions()))
+        step += 1
+    yield state
+
+
+@pytest.mark.parametrize(("name", "n"), CASES, ids=IDS)
+def test_random_playouts_end_and_agree(name: str, n: int) -> None:
+    game = games.get(name)
+    kinds: set[str] = set()
+    for seed in range(SEEDS):
+        state = game.new(n, seed)
+        chooser = Rng(seed)
+        while not state.is_terminal():
+            assert len(state.history) < game.info.max_decisions, f"seed {seed}: game did not end"
+            player = state.current_player
+            assert isinstance(player, int) and 0 <= player < n
+            legal = state.legal_actions()
+            assert legal, f"seed {seed}: no legal action before the end"
+            action = chooser.choice(legal)
+            kinds.add(action.kind)
+            state.apply(action)
+        assert state.current_player is None and state.legal_actions() == ()
+        won = state.winners()
+        scores = state.scores()
+        assert won and set(won) <= set(range(n)) and len(scores) == n
+        best = max(scores)
+        assert all(scores[w] == best for w in won), f"seed {seed}: a winner lacks the top score"
+        assert sum(state.returns()) == pytest.approx(1.0)
+        for event in state.events:
+            for locale in i18n.LOCALES:
+                assert i18n.has(event.key, locale), f"no {locale} message for event {event.key}"
+            json.dumps(event.to_json())
+    for kind in kinds:
+        for locale in i18n.LOCALES:
+            assert i18n.has(f"{name}.action.{kind}", locale), f"no {locale} description of action {kind}"
+
+
+@pytest.mark.parametrize(("name", "n"), CASES, ids=IDS)
+def test_action_json_and_descriptions(name: str, n: int) -> None:
+    game = games.get(name)
+    for seed in range(DEEP_SEEDS):
+        for state in sampled_states(name, n, seed):
+            for action in state.legal_actions():
+                assert hash(action) is not None
+                assert game.action_from_json(json.loads(json.dumps(action.to_json()))) == action
+                assert Action.parse(action.notation()) == action
+                for locale in i18n.LOCALES:
+                    text = state.describe_action(action, locale)
+                    assert text and "{" not in text, f"unrendered description {text!r}"
+            assert len(set(state.legal_actions())) == len(state.legal_actions()), "duplicate legal actions"
+
+
+@pytest.mark.parametrize(("name", "n"), CASES, ids=IDS)
+def test_replay_reproduces_every_state(name: str, n: int) -> None:
+    game = games.get(name)
+    for seed in range(max(2, DEEP_SEEDS // 2)):
+        state = game.new(n, seed)
+        chooser = Rng(seed)
+        seen = [snap(state)]
+        while not state.is_terminal():
+            state.apply(chooser.choice(state.legal_actions()))
+            random.random()  # global randomness must not matter
+            seen.append(snap(state))
+        replay = Replay.from_json(json.loads(json.dumps(Replay.from_state(state).to_json())))
+        replayed = [snap(s) for s in replay.states(games.get)]
+        assert replayed == seen
+        assert state_digest(replay.run(games.get)) == state_digest(state)
+
+
+@pytest.mark.parametrize(("name", "n"), CASES, ids=IDS)
+def test_clone_is_independent(name: str, n: int) -> None:
+    for seed in range(DEEP_SEEDS):
+        for state in sampled_states(name, n, seed):
+            before = snap(state)
+            copy = state.clone()
+            assert snap(copy) == before
+            chooser = Rng(seed)
+            while not copy.is_terminal():
+                copy.apply(chooser.choice(copy.legal_actions()))
+            assert snap(state) == before, "playing on a clone changed the original"
+            if not state.is_terminal():
+                copy2 = state.clone()
+                state_after = state.clone()
+                state_after.apply(state_after.legal_actions()[0])
+                assert snap(copy2) == before, "playing on the original changed a clone"
+
+
+@pytest.mark.parametrize(("name", "n"), CASES, ids=IDS)
+def test_json_round_trip(name: str, n: int) -> None:
+    game = games.get(name)
+    for seed in range(DEEP_SEEDS):
+        for state in sampled_states(name, n, seed):
+            loaded = game.from_json(json.loads(json.dumps(state.to_json())))
+            assert snap(loaded) == snap(state)
+            assert loaded.legal_actions() == state.legal_actions()
+            a, b = state.clone(), loaded
+            chooser = Rng(seed + 99)
+            while not a.is_terminal():
+                action = chooser.choice(a.legal_actions())
+                a.apply(action)
+                b.apply(action)
+            assert snap(a) == snap(b)
+
+
+@pytest.mark.parametrize(("name", "n"), CASES, ids=IDS)
+def test_illegal_action_raises_and_changes_nothing(name: str, n: int) -> None:
+    for seed in range(DEEP_SEEDS):
+        for state in sampled_states(name, n, seed):
+            before = snap(state)
+            for bogus in (Action("no_such_move", (1,)), Action("", ()), ("not", "an action")):
+                with pytest.raises(IllegalAction):
+                    state.apply(bogus)  # type: ignore[arg-type]
+            legal = set(state.legal_actions())
+            for other in sampled_states(name, n, seed + 1, points=2):
+                for action in other.legal_actions():
+                    if action not in legal:
+                        with pytest.raises(IllegalAction):
+                            state.apply(action)
+                        break
+            assert snap(state) == before
+
+
+@pytest.mark.parametrize(("name", "n"), CASES, ids=IDS)
+def test_observation_reveals_nothing_hidden(name: str, n: int) -> None:
+    for seed in range(DEEP_SEEDS):
+        for state in sampled_states(name, n, seed):
+            for p in [*range(n), None]:
+                json.dumps(state.observation(p))
+            for p in range(n):
+                view = canon(state.observation(p))
+                d1 = state.determinize(p, Rng(1))
+                d2 = state.determinize(p, Rng(2))
+                assert canon(d1.observation(p)) == view, "determinizing changed what the player sees"
+                assert canon(d2.observation(p)) == view, "determinizing changed what the player sees"
+                mine = [e.to_json() for e in state.events_for(p)]
+                assert [e.to_json() for e in d1.events_for(p)] == mine
+                if state.current_player == p:
+                    assert d1.legal_actions() == state.legal_actions()
+                    assert [d1.describe_action(a) for a in d1.legal_actions()] == [
+                        state.describe_action(a) for a in state.legal_actions()
+                    ]
+
+
+@pytest.mark.parametrize(("name", "n"), CASES, ids=IDS)
+def test_determinize_depends_only_on_the_view(name: str, n: int) -> None:
+    for seed in range(DEEP_SEEDS):
+        for state in sampled_states(name, n, seed, points=2):
+            for p in range(n):
+                d1 = state.determinize(p, Rng(11))
+                d2 = state.determinize(p, Rng(12))
+                again = [snap(x.determinize(p, Rng(5))) for x in (state, d1, d2)]
+                assert again[0] == again[1] == again[2], "determinize read something the player cannot see"
+                assert d1.rng != d2.rng and d1.rng != state.rng, "determinize must reseed the state's RNG"
+                chooser = Rng(seed)
+                steps = 0
+                while not d1.is_terminal():
+                    d1.apply(chooser.choice(d1.legal_actions()))
+                    steps += 1
+                    assert steps <= games.get(name).info.max_decisions
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_wrong_player_counts_are_refused(name: str) -> None:
+    game = games.get(name)
+    for bad in (game.info.min_players - 1, game.info.max_players + 1, 0):
+        with pytest.raises(BadPlayerCount, match="players"):
+            game.new(bad, 0)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_same_seed_same_game(name: str) -> None:
+    game = games.get(name)
+    n = game.info.min_players
+    runs = []
+    for _ in range(2):
+        state = game.new(n, 1234)
+        chooser = Rng(5)
+        while not state.is_terminal():
+            state.apply(chooser.choice(state.legal_actions()))
+        runs.append(snap(state))
+    assert runs[0] == runs[1]
