@@ -12,12 +12,14 @@ from sabbat import games
 from sabbat.core.errors import UnknownAgent
 
 from .base import Agent
+from .ismcts import easy_factory, hard_factory, ismcts_factory, normal_factory
 from .random_agent import RandomAgent
 
-Factory = Callable[[str, int], Agent]
+Factory = Callable[[str, int, str], Agent]
+"""(game id, seed, parameter text after ':' in the agent's name) -> agent."""
 
 
-def _heuristic(game: str, seed: int) -> Agent:
+def _heuristic(game: str, seed: int, param: str = "") -> Agent:
     agent = games.get(game).heuristic_agent(seed)
     if agent is None:
         raise UnknownAgent(f"{game.replace('_', '-')} has no heuristic agent yet; try 'random'")
@@ -25,8 +27,12 @@ def _heuristic(game: str, seed: int) -> Agent:
 
 
 _factories: dict[str, Factory] = {
-    "random": lambda game, seed: RandomAgent(seed),
+    "random": lambda game, seed, param: RandomAgent(seed),
     "heuristic": _heuristic,
+    "ismcts": ismcts_factory,
+    "easy": easy_factory,
+    "normal": normal_factory,
+    "hard": hard_factory,
 }
 
 
@@ -39,11 +45,15 @@ def names() -> list[str]:
 
 
 def get(name: str, game: str, seed: int = 0) -> Agent:
-    """A fresh agent named `name` for `game`, seeded for reproducibility."""
-    factory = _factories.get(name.strip().lower())
+    """A fresh agent for `game`, seeded for reproducibility.
+
+    `name` may carry a parameter after a colon, e.g. `ismcts:2s` or `ismcts:500`.
+    """
+    base, _, param = name.strip().lower().partition(":")
+    factory = _factories.get(base)
     if factory is None:
         raise UnknownAgent(f"unknown agent {name!r}; choose one of: {', '.join(_factories)}")
-    return factory(game, seed)
+    return factory(games.get(game).info.id, seed, param)
 
 
 __all__ = ["Agent", "RandomAgent", "get", "names", "register"]

@@ -1,0 +1,330 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS), generic over the contract.
+
+Each iteration samples one world the searching player cannot tell apart from the real one
+(`state.determinize(player, rng)`) and walks a single tree shared by all samples. Nodes are
+keyed by the action sequence from the root, so statistics pool over every world where that
+sequence is legal; an action's UCB term counts how often it was *available* rather than how
+often its parent was visited (Cowling, Powley & Whitehouse 2012). Rewards are max-n: each
+edge keeps the mean return of the player who chose it, so 3-6 player games need no zero-sum
+assumption. The agent reads the real state only through `current_player`, `legal_actions`
+and `determinize`; everything else happens on its own samples.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Protocol
+
+from sabbat.core.actions import Action
+from sabbat.core.errors import UnknownAgent
+from sabbat.core.rng import Rng
+from sabbat.core.state import GameState
+
+
+class Policy(Protocol):
+    """Anything that picks an action for `state.current_player` (agents qualify)."""
+
+    def choose(self, state: GameState) -> Action: ...
+
+
+@dataclass(frozen=True)
+class ActionStat:
+    """What the search learnt about one root action (for hints and analysis)."""
+
+    action: Action
+    visits: int
+    value: float
+    """Mean return for the player to move (0..1, about their chance of winning)."""
+
+
+@dataclass(frozen=True)
+class SearchConfig:
+    """Knobs of the search; the defaults suit games of a few hundred decisions."""
+
+    exploration: float = 0.7
+    """UCB constant; returns lie in [0, 1], so values well below sqrt(2) explore enough."""
+    rollout_depth: int = 200
+    """Decisions played after the tree before the position is judged by its scores."""
+    eval_temperature: float = 0.1
+    """Score gap (as a share of the leading score, at least 1 point) worth a factor e in odds."""
+    widen_above: int = 10
+    """Progressive widening applies to nodes with more legal actions than this."""
+    widen_c: float = 2.0
+    widen_alpha: float = 0.5
+    guided_expansion: bool = True
+    """Expand the rollout policy's favourite untried action first (when it has one)."""
+    rollout_epsilon: float = 0.1
+    """Chance of a uniformly random move in a policy rollout, so rollouts stay varied."""
+    policy_rollouts: bool = True
+    """Whether the difficulty levels roll out with the game's heuristic agent when it has one."""
+
+
+class _Node:
+    """An edge into an information set: stats of the action that led here."""
+
+    __slots__ = ("children", "visits", "avail", "total")
+
+    def __init__(self) -> None:
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+
+
+class ISMCTSAgent:
+    """SO-ISMCTS with availability-count UCB, max-n returns and optional policy rollouts.
+
+    Budget by `iterations` (reproducible with a seed) or by `seconds` per move.
+    """
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        iterations: int | None = None,
+        seconds: float | None = 1.0,
+        rollout_policy: Policy | None = None,
+        config: SearchConfig | None = None,
+        name: str | None = None,
+    ) -> None:
+        if iterations is None and seconds is None:
+            raise ValueError("ISMCTS needs a budget: iterations or seconds")
+        self.rng = Rng(seed)
+        self.iterations = iterations
+        self.seconds = None if iterations is not None else seconds
+        self.rollout_policy = rollout_policy
+        self.config = config or SearchConfig()
+        self.last_iterations = 0
+        if name is not None:
+            self.name = name
+
+    # ----- the agent protocol --------------------------------------------------------
+    def choose(self, state: GameState) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        return self.analyse(state)[0].action
+
+    def analyse(self, state: GameState) -> list[ActionStat]:
+        """Search `state` and rank its legal actions, best first (the one `choose` plays)."""
+        player = state.current_player
+        if player is None:
+            raise ValueError("the game is over: there is nothing to analyse")
+        legal = state.legal_actions()
+        root = _Node()
+        done = 0
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        while True:
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, state.determinize(player, self.rng))
+            done += 1
+        self.last_iterations = done
+        stats = []
+        for action in legal:
+            child = root.children.get(action)
+            if child is None or child.visits == 0:
+                stats.append(ActionStat(action, 0, math.nan))
+            else:
+                stats.append(ActionStat(action, child.visits, child.total / child.visits))
+        # Most visited wins (robust child); value breaks ties; legal order keeps it stable.
+        order = sorted(range(len(stats)), key=lambda i: (-stats[i].visits, -_num(stats[i].value), i))
+        return [stats[i] for i in order]
+
+    # ----- one iteration ---------------------------------------------------------------
+    def _iterate(self, root: _Node, world: GameState) -> None:
+        cfg = self.config
+        path: list[tuple[_Node, int]] = []
+        node = root
+        node.visits += 1
+        while not world.is_terminal():
+            mover = world.current_player
+            assert mover is not None
+            legal = world.legal_actions()
+            children = node.children
+            untried: list[Action] = []
+            best: _Node | None = None
+            best_action: Action | None = None
+            best_score = -math.inf
+            for action in legal:
+                child = children.get(action)
+                if child is None:
+                    untried.append(action)
+                    continue
+                child.avail += 1
+            may_widen = len(legal) <= cfg.widen_above or len(children) < _widening(cfg, node.visits)
+            if untried and (may_widen or len(untried) == len(legal)):
+                action = self._pick_untried(world, untried)
+                child = _Node()
+                child.avail = child.visits = 1
+                children[action] = child
+                world.apply(action)
+                path.append((child, mover))
+                _backup(path, self._rollout(world))
+                return
+            c = cfg.exploration
+            for action in legal:
+                child = children.get(action)
+                if child is None:
+                    continue
+                if child.visits == 0:
+                    score = math.inf
+                else:
+                    score = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+                if score > best_score:
+                    best, best_action, best_score = child, action, score
+            assert best is not None and best_action is not None
+            world.apply(best_action)
+            path.append((best, mover))
+            node = best
+            node.visits += 1
+        _backup(path, world.returns())
+
+    def _pick_untried(self, world: GameState, untried: Sequence[Action]) -> Action:
+        if self.config.guided_expansion and self.rollout_policy is not None and len(untried) > 1:
+            favourite = self.rollout_policy.choose(world)
+            if favourite in untried:
+                return favourite
+        return untried[self.rng.below(len(untried))]
+
+    def _rollout(self, world: GameState) -> list[float]:
+        """Play on with the rollout policy, then judge the position by its returns or scores."""
+        rng = self.rng
+        policy = self.rollout_policy
+        eps = self.config.rollout_epsilon
+        for _ in range(self.config.rollout_depth):
+            if world.is_terminal():
+                return world.returns()
+            legal = world.legal_actions()
+            if len(legal) == 1:
+                world.apply(legal[0])
+            elif policy is None or rng.random() < eps:
+                world.apply(legal[rng.below(len(legal))])
+            else:
+                world.apply(policy.choose(world))
+        if world.is_terminal():
+            return world.returns()
+        return score_returns(world.scores(), self.config.eval_temperature)
+
+
+def _backup(path: list[tuple[_Node, int]], returns: Sequence[float]) -> None:
+    """Credit each edge with the return of the player who chose it (max-n)."""
+    for node, mover in path:
+        node.total += returns[mover]
+
+
+def _widening(cfg: SearchConfig, visits: int) -> int:
+    return max(1, int(cfg.widen_c * visits**cfg.widen_alpha))
+
+
+def _num(value: float) -> float:
+    return -math.inf if math.isnan(value) else value
+
+
+def score_returns(scores: Sequence[float], temperature: float = 0.1) -> list[float]:
+    """Turn unfinished scores into win chances summing to 1 (a softmax over the score gap).
+
+    Why: a rollout cut short has no winner yet, and a leader by a wide margin should count
+    as nearly a win while a narrow lead counts as little more than a coin toss.
+    """
+    if not scores:
+        return []
+    best = max(scores)
+    scale = max(1.0, temperature * max(abs(s) for s in scores))
+    weights = [math.exp((s - best) / scale) for s in scores]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+# ----- building agents from names (`ismcts:1s`, `ismcts:500,h,c=0.5,depth=60`) ----------
+
+TUNING: dict[str, SearchConfig] = {}
+"""Per-game search settings found by tournaments (game id -> config); others use defaults."""
+
+_FIELDS = {"c": "exploration", "depth": "rollout_depth", "temp": "eval_temperature", "eps": "rollout_epsilon"}
+
+
+def from_param(game: str, seed: int, param: str, seconds: float = 1.0, heuristic: bool = False,
+               name: str = "ismcts") -> ISMCTSAgent:
+    """Build an agent from the text after ':' in its name.
+
+    Tokens, separated by ',' or ':': `500` (iterations), `1s` or `0.5s` (seconds a move),
+    `h`/`heuristic` or `r`/`random` (rollout policy), `c=`, `depth=`, `temp=`, `eps=` (search
+    knobs). Why names: tournaments and the CLI name agents by text, so tuning is just a name.
+    """
+    from sabbat import games  # agents sit above the game registry; import late to stay light
+
+    iterations: int | None = None
+    config = TUNING.get(game, SearchConfig())
+    overrides: dict[str, float | int] = {}
+    for token in param.replace(":", ",").split(","):
+        token = token.strip()
+        if not token:
+            continue
+        if token in ("h", "heuristic"):
+            heuristic = True
+        elif token in ("r", "random"):
+            heuristic = False
+        elif "=" in token:
+            key, _, value = token.partition("=")
+            field = _FIELDS.get(key.strip())
+            if field is None:
+                raise UnknownAgent(f"unknown search setting {key!r} in {name}:{param}; use {', '.join(_FIELDS)}")
+            overrides[field] = _number(value, name, param, int if field == "rollout_depth" else float)
+        elif token.endswith("s"):
+            seconds = _number(token[:-1], name, param, float)
+        else:
+            iterations = _number(token, name, param, int)
+    if overrides:
+        config = replace(config, **overrides)  # type: ignore[arg-type]
+    if (iterations is not None and iterations < 1) or seconds <= 0:
+        raise UnknownAgent(f"{name}:{param} needs a positive budget, e.g. {name}:500 or {name}:1s")
+    policy = games.get(game).heuristic_agent(seed * 7 + 3) if heuristic else None
+    return ISMCTSAgent(seed, iterations=iterations, seconds=seconds, rollout_policy=policy,
+                       config=config, name=name)
+
+
+def _number(text: str, name: str, param: str, kind: type[int] | type[float]) -> Any:
+    try:
+        return kind(text)
+    except ValueError:
+        raise UnknownAgent(
+            f"cannot read {text!r} in {name}:{param}; write iterations (500) or seconds (1s)"
+        ) from None
+
+
+def ismcts_factory(game: str, seed: int, param: str) -> Any:
+    """`ismcts[:budget,...]`: random rollouts unless `h` is given; 1 s a move by default."""
+    return from_param(game, seed, param)
+
+
+def _level(seconds: float, label: str) -> Callable[[str, int, str], Any]:
+    def factory(game: str, seed: int, param: str) -> Any:
+        from sabbat import games
+
+        heuristic = TUNING.get(game, SearchConfig()).policy_rollouts
+        has_policy = games.get(game).heuristic_agent(0) is not None
+        return from_param(game, seed, param, seconds, heuristic and has_policy, name=label)
+
+    factory.__doc__ = f"The {label!r} level: ISMCTS at {seconds} s a move."
+    return factory
+
+
+def easy_factory(game: str, seed: int, param: str) -> Any:
+    """The `easy` level: the game's own heuristic player, or the random one where it has none."""
+    from sabbat import games
+
+    from .random_agent import RandomAgent
+
+    agent = games.get(game).heuristic_agent(seed)
+    return agent if agent is not None else RandomAgent(seed)
+
+
+normal_factory = _level(0.5, "normal")
+hard_factory = _level(3.0, "hard")

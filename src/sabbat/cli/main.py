@@ -1,0 +1,305 @@
+"""The `sabbat` command: play, simulate, replay, benchmark."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from sabbat import agents, games
+from sabbat.core import i18n, replay
+from sabbat.core.errors import SabbatError
+from sabbat.sim import parallel
+from sabbat.sim.bench import bench_all
+from sabbat.sim.cards import card_rates
+from sabbat.sim.stats import summarize
+
+from .session import PlaySession
+
+console = Console()
+
+
+def _options(cards: Path | None) -> dict[str, Any]:
+    if cards is None:
+        return {}
+    if not cards.is_file():
+        raise click.BadParameter(f"no card file at {cards}", param_hint="--cards")
+    return {"cards": str(cards.resolve())}
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:5.1f}%"
+
+
+class _Group(click.Group):
+    """Turns sabbat's own errors into a one-line message and exit status 2, never a traceback."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except SabbatError as exc:
+            raise _Failure(str(exc)) from None
+
+
+class _Failure(click.ClickException):
+    exit_code = 2
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--lang", type=click.Choice(i18n.LOCALES), default=None, help="Language (default: from the locale).")
+@click.pass_context
+def cli(ctx: click.Context, lang: str | None) -> None:
+    """sabbat — play, study and train agents on five tabletop card games."""
+    ctx.obj = {"lang": lang or i18n.default_locale()}
+
+
+@cli.command("games")
+@click.pass_context
+def list_games(ctx: click.Context) -> None:
+    """The games, their player counts and status."""
+    lang = ctx.obj["lang"]
+    table = Table(title="sabbat")
+    for col in ("game", "title", "players", "status", "rules"):
+        table.add_column(col)
+    for name in games.names():
+        info = games.get(name).info
+        table.add_row(
+            info.cli_name,
+            info.title.get(lang, info.title["en"]),
+            f"{info.min_players}–{info.max_players}",
+            info.status.value,
+            info.rules_version,
+        )
+    console.print(table)
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--players", "-p", type=int, default=None, help="Number of players (default: the game's minimum + 1).")
+@click.option("--seat", default="1", show_default=True, help="Your seat (1-based); several, comma-separated, for hot-seat play.")
+@click.option("--ai", default="heuristic", show_default=True, help="AI for the other seats: a level or agent name, or one per seat, comma-separated.")
+@click.option("--seed", type=int, default=None, help="Shuffle seed (default: random).")
+@click.option("--cards", type=click.Path(path_type=Path), default=None, help="Card file to use instead of the shipped one.")
+@click.option("--resume", type=click.Path(path_type=Path), default=None, help="Resume a saved game.")
+@click.option("--save", "save_path", type=click.Path(path_type=Path), default=None, help="Where `save`/`quit` write.")
+@click.pass_context
+def play(
+    ctx: click.Context,
+    game: str,
+    players: int | None,
+    seat: str,
+    ai: str,
+    seed: int | None,
+    cards: Path | None,
+    resume: Path | None,
+    save_path: Path | None,
+) -> None:
+    """Play GAME in the terminal against AI players."""
+    lang = ctx.obj["lang"]
+    g = games.get(game)
+    if resume is not None:
+        state = replay.load(resume, games.get)
+        if state.game_id != g.info.id:
+            raise SabbatError(f"{resume} is a saved {state.game_id} game, not {g.info.cli_name}")
+        console.print(i18n.render("cli.resumed", lang, {"n": len(state.history)}))
+    else:
+        n = players if players is not None else min(g.info.min_players + 1, g.info.max_players)
+        if seed is None:
+            seed = int.from_bytes(__import__("os").urandom(4), "big")
+        state = g.new(n, seed, _options(cards))
+    try:
+        humans = {int(s) - 1 for s in seat.split(",")}
+    except ValueError:
+        raise click.BadParameter(f"seats are numbers like 1 or 1,3, not {seat!r}", param_hint="--seat") from None
+    if not humans or not all(0 <= h < state.num_players for h in humans):
+        raise click.BadParameter(f"seats run from 1 to {state.num_players}", param_hint="--seat")
+    ai_names = [a.strip() for a in ai.split(",") if a.strip()] or ["heuristic"]
+    others = [s for s in range(state.num_players) if s not in humans]
+    bots = {s: agents.get(ai_names[i % len(ai_names)], g.info.id, seed=s + 101 * len(state.history)) for i, s in enumerate(others)}
+    session = PlaySession(
+        state,
+        humans,
+        bots,
+        lang,
+        console,
+        read=lambda prompt: console.input(f"[bold cyan]{prompt}>[/] "),
+        save_path=save_path or Path(f"{g.info.cli_name}.save.json"),
+    )
+    session.run()
+
+
+@cli.command()
+@click.argument("game")
+@click.option("-n", "--games", "n", type=int, default=1000, show_default=True, help="Number of games.")
+@click.option("--players", "-p", type=int, default=None, help="Players per game (default: the game's minimum).")
+@click.option("--agents", "agent_list", default="heuristic,random", show_default=True, help="Agents, comma-separated; cycled over the seats and rotated each game.")
+@click.option("--jobs", "-j", type=int, default=2, show_default=True, help="Worker processes.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game; game i uses seed+i.")
+@click.option("--out", type=click.Path(path_type=Path), default=None, help="Write one JSON line per game (replay included).")
+@click.option("--cards", type=click.Path(path_type=Path), default=None, help="Card file to use instead of the shipped one.")
+@click.option("--card-stats/--no-card-stats", default=True, show_default=True, help="Print per-card acquisition and win rates where the game publishes them.")
+def simulate(
+    n: int, game: str, players: int | None, agent_list: str, jobs: int, seed: int, out: Path | None, cards: Path | None, card_stats: bool
+) -> None:
+    """Simulate many games of GAME between agents; print win rates with 95% intervals."""
+    g = games.get(game)
+    num = players if players is not None else g.info.min_players
+    g.new(num, 0, _options(cards))  # refuse a wrong player count or card file before starting workers
+    names = [a.strip() for a in agent_list.split(",") if a.strip()]
+    for name in names:
+        agents.get(name, g.info.id, 0)
+    if n < 1:
+        raise click.BadParameter("simulate at least one game", param_hint="-n")
+    jobs_list = parallel.plan(g.info.id, num, names, n, seed, _options(cards))
+    records = []
+    sink = out.open("w", encoding="utf-8") if out else None
+    try:
+        with Progress(
+            TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+            console=console, transient=True, disable=not console.is_terminal,
+        ) as progress:
+            task = progress.add_task(f"{g.info.cli_name} {num}p", total=n)
+            for record in parallel.run_jobs(jobs_list, jobs):
+                records.append(record)
+                if sink:
+                    sink.write(json.dumps(record.to_json(), ensure_ascii=False) + "\n")
+                progress.advance(task)
+    finally:
+        if sink:
+            sink.close()
+    summary = summarize(records)
+    console.print(f"[bold]{g.info.cli_name}[/]: {summary.games} games, {num} players, agents {', '.join(names)}")
+    for title, rates in (("seat", summary.seats), ("agent", summary.agents)):
+        table = Table(title=f"win rate by {title}")
+        for col in (title, "wins", "games", "rate", "95% interval"):
+            table.add_column(col, justify="right" if col != title else "left")
+        for r in rates:
+            lo, hi = r.interval
+            table.add_row(r.label, f"{r.wins:g}", str(r.games), _pct(r.rate), f"{_pct(lo)} – {_pct(hi)}")
+        console.print(table)
+    console.print(
+        f"game length (decisions): median {summary.length_median:g}, mean {summary.length_mean:.1f}, "
+        f"range {summary.length_min}–{summary.length_max}"
+    )
+    _print_extra_stats(records)
+    if card_stats:
+        rates = card_rates(records)
+        if rates:
+            table = Table(title="cards: taken, and win rate of the seats that took them")
+            for col in ("card", "taken", "games", "win rate", "95% interval"):
+                table.add_column(col)
+            for cr in rates:
+                lo, hi = cr.interval
+                table.add_row(cr.card, str(cr.taken), str(cr.games_with), _pct(cr.win_rate), f"{_pct(lo)} – {_pct(hi)}")
+            console.print(table)
+    if out:
+        console.print(f"wrote {len(records)} games to {out}")
+
+
+def _print_extra_stats(records: list[Any]) -> None:
+    """Numeric and categorical figures games publish in `summary()` (rounds, victory type…)."""
+    import statistics
+    from collections import Counter
+
+    numeric: dict[str, list[float]] = {}
+    labels: dict[str, Counter[str]] = {}
+    for r in records:
+        for key, value in r.stats.items():
+            if isinstance(value, bool) or key == "acquired":
+                continue
+            if isinstance(value, (int, float)):
+                numeric.setdefault(key, []).append(float(value))
+            elif isinstance(value, str):
+                labels.setdefault(key, Counter())[value] += 1
+    for key, values in sorted(numeric.items()):
+        console.print(f"{key}: median {statistics.median(values):g}, mean {statistics.fmean(values):.2f}, range {min(values):g}–{max(values):g}")
+    for key, counter in sorted(labels.items()):
+        total = sum(counter.values())
+        parts = ", ".join(f"{k} {_pct(v / total).strip()}" for k, v in counter.most_common())
+        console.print(f"{key}: {parts}")
+
+
+@cli.command("replay")
+@click.argument("file", type=click.Path(path_type=Path))
+@click.option("--line", type=int, default=1, show_default=True, help="Which line of a results file (1-based).")
+@click.option("--seat", type=int, default=None, help="Show only what this seat (1-based) saw.")
+@click.option("--step/--no-step", default=None, help="Pause after each decision (default: when interactive).")
+@click.pass_context
+def replay_cmd(ctx: click.Context, file: Path, line: int, seat: int | None, step: bool | None) -> None:
+    """Step through a saved game, a replay, or one line of a results file."""
+    lang = ctx.obj["lang"]
+    rep = _read_replay(file, line)
+    g = games.get(rep.game)
+    viewer = None if seat is None else seat - 1
+    interactive = console.is_terminal and sys.stdin.isatty() if step is None else step
+    console.print(f"[bold]{g.info.title.get(lang, g.info.title['en'])}[/] — {rep.num_players} players, seed {rep.seed}, {len(rep.actions)} decisions")
+    shown = 0
+    previous = None
+    for i, state in enumerate(rep.states(games.get)):
+        if previous is not None:
+            action = rep.actions[i - 1]
+            actor = previous.current_player
+            if viewer is None or viewer == actor:
+                console.print(f"[dim]{i:4d}[/] P{(actor or 0) + 1}: {previous.describe_action(action, lang)}")
+        events = state.events if viewer is None else state.events_for(viewer)
+        for event in events[shown:]:
+            console.print(f"       · {event.render(lang)}")
+        shown = len(events)
+        previous = state
+        if interactive and i < len(rep.actions):
+            if console.input("[dim]Enter: next, q: stop[/] ").strip().lower() == "q":
+                return
+    if previous is not None and previous.is_terminal():
+        console.print(f"scores {previous.scores()}, winners {[w + 1 for w in previous.winners()]}")
+    rep.run(games.get)
+
+
+def _read_replay(file: Path, line: int) -> replay.Replay:
+    if file.suffix == ".jsonl":
+        try:
+            with file.open(encoding="utf-8") as f:
+                for i, text in enumerate(f, 1):
+                    if i == line:
+                        return replay.Replay.from_json(json.loads(text)["replay"])
+        except (OSError, json.JSONDecodeError, KeyError, TypeError) as exc:
+            raise SabbatError(f"cannot read line {line} of {file}: {exc}") from exc
+        raise SabbatError(f"{file} has fewer than {line} lines")
+    return replay.read(file)
+
+
+@cli.command()
+@click.option("--games", "names", default=None, help="Games, comma-separated (default: all).")
+@click.option("--seconds", type=float, default=3.0, show_default=True, help="Seconds of random play per game and player count.")
+@click.option("--out", type=click.Path(path_type=Path), default=None, help="Also write the figures as JSON.")
+def bench(names: str | None, seconds: float, out: Path | None) -> None:
+    """Throughput: random games and decisions per second, clone/apply/legal_actions cost."""
+    selected = [games.get(n).info.id for n in names.split(",")] if names else None
+    table = Table(title="throughput on one core (medians)")
+    for col in ("game", "players", "games/s", "decisions/s", "decisions/game", "clone µs", "apply µs", "legal µs"):
+        table.add_column(col, justify="right")
+    rows = []
+    for row in bench_all(selected, seconds):
+        rows.append(row.to_json())
+        table.add_row(
+            row.game, str(row.players), f"{row.games_per_s:.1f}", f"{row.decisions_per_s:,.0f}",
+            f"{row.decisions_per_game:.0f}", f"{row.clone_us:.1f}", f"{row.apply_us:.1f}", f"{row.legal_us:.1f}",
+        )
+    console.print(table)
+    if out:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps({"throughput": rows}, indent=1))
+        console.print(f"wrote {out}")
+
+
+def main() -> None:
+    cli()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Batch simulation, tournaments and statistics over the game contract."""

@@ -1,0 +1,111 @@
+"""The command line, driven headless over the toy game."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from sabbat.cli.main import cli
+
+
+def run(*args: str, input: str | None = None) -> tuple[int, str]:
+    result = CliRunner().invoke(cli, ["--lang", "en", *args], input=input)
+    return result.exit_code, result.output
+
+
+def test_games_lists_registered_games() -> None:
+    code, out = run("games")
+    assert code == 0 and "toy" in out
+
+
+def test_unknown_game_is_a_clear_error() -> None:
+    code, out = run("play", "no-such-game")
+    assert code == 2 and "unknown game 'no-such-game'" in out and "Traceback" not in out
+
+
+def test_wrong_player_count_is_a_clear_error() -> None:
+    code, out = run("play", "toy", "--players", "9")
+    assert code == 2 and "2 to 3 players, not 9" in out
+
+
+def test_play_to_the_end_with_bad_input_in_between(tmp_path: Path) -> None:
+    answers = "help\n99\nfoo\nboard\nlog\n" + "1\n" * 60
+    code, out = run("play", "toy", "--players", "2", "--seed", "3", "--ai", "random",
+                    "--save", str(tmp_path / "g.json"), input=answers)
+    assert code == 0, out
+    assert "not one of the options" in out and "Commands:" in out
+    assert "Game over." in out and "Winner" in out
+
+
+def test_quit_saves_and_resume_continues(tmp_path: Path) -> None:
+    save = tmp_path / "toy.json"
+    code, out = run("play", "toy", "--players", "2", "--seed", "4", "--ai", "random", "--save", str(save),
+                    input="1\nquit\n")
+    assert code == 0 and save.exists() and "Saved to" in out
+    data = json.loads(save.read_text())
+    assert data["format"] == "sabbat-replay" and data["actions"]
+    code, out = run("play", "toy", "--resume", str(save), "--ai", "random", input="1\n" * 60)
+    assert code == 0 and "Resumed" in out and "Game over." in out
+
+
+def test_truncated_save_file_is_refused_and_left_alone(tmp_path: Path) -> None:
+    save = tmp_path / "toy.json"
+    run("play", "toy", "--players", "2", "--seed", "4", "--ai", "random", "--save", str(save), input="quit\n")
+    text = save.read_text()
+    save.write_text(text[: len(text) // 2])
+    code, out = run("play", "toy", "--resume", str(save))
+    assert code == 2 and "not valid JSON" in out
+    assert save.read_text() == text[: len(text) // 2]
+
+
+def test_tampered_save_file_is_detected(tmp_path: Path) -> None:
+    save = tmp_path / "toy.json"
+    run("play", "toy", "--players", "2", "--seed", "4", "--ai", "random", "--save", str(save), input="1\nquit\n")
+    data = json.loads(save.read_text())
+    data["seed"] = 5
+    save.write_text(json.dumps(data))
+    code, out = run("play", "toy", "--resume", str(save))
+    assert code == 2 and ("did not reproduce" in out or "not legal on replay" in out)
+
+
+def test_simulate_prints_table_and_writes_results(tmp_path: Path) -> None:
+    out_file = tmp_path / "r.jsonl"
+    code, out = run("simulate", "toy", "-n", "30", "--agents", "random,random", "--jobs", "2", "--out", str(out_file))
+    assert code == 0, out
+    assert "win rate by seat" in out and "95% interval" in out and "game length" in out
+    lines = out_file.read_text().splitlines()
+    assert len(lines) == 30
+    record = json.loads(lines[0])
+    assert record["replay"]["format"] == "sabbat-replay" and len(record["agents"]) == 2
+
+
+def test_simulate_is_reproducible_across_job_counts(tmp_path: Path) -> None:
+    outs = []
+    for jobs in ("1", "2"):
+        f = tmp_path / f"r{jobs}.jsonl"
+        run("simulate", "toy", "-n", "12", "--agents", "random", "--jobs", jobs, "--out", str(f))
+        outs.append(sorted(f.read_text().splitlines()))
+    assert outs[0] == outs[1]
+
+
+def test_replay_steps_through_a_results_line(tmp_path: Path) -> None:
+    out_file = tmp_path / "r.jsonl"
+    run("simulate", "toy", "-n", "3", "--jobs", "1", "--agents", "random", "--out", str(out_file))
+    code, out = run("replay", str(out_file), "--line", "2", "--no-step")
+    assert code == 0, out
+    assert "scores" in out and "played" in out
+
+
+def test_bench_prints_figures(tmp_path: Path) -> None:
+    out_file = tmp_path / "bench.json"
+    code, out = run("bench", "--games", "toy", "--seconds", "0.3", "--out", str(out_file))
+    assert code == 0, out
+    rows = json.loads(out_file.read_text())["throughput"]
+    assert {r["players"] for r in rows} == {2, 3} and all(r["decisions_per_s"] > 0 for r in rows)
+
+
+def test_bad_agent_name_is_a_clear_error() -> None:
+    code, out = run("simulate", "toy", "-n", "2", "--agents", "genius")
+    assert code == 2 and "unknown agent 'genius'" in out

@@ -1,0 +1,32 @@
+"""Message catalogues: both languages, localized parameters, safe fallbacks."""
+
+from sabbat.core import i18n
+
+i18n.register("t_i18n", {"en": {"hello": "Hello {name}"}, "ja": {"hello": "こんにちは{name}"}})
+
+
+def test_renders_in_each_language_with_localized_parameters() -> None:
+    name = {"en": "Dragon", "ja": "ドラゴン"}
+    assert i18n.render("t_i18n.hello", "en", {"name": name}) == "Hello Dragon"
+    assert i18n.render("t_i18n.hello", "ja", {"name": name}) == "こんにちはドラゴン"
+
+
+def test_missing_locale_falls_back_to_english_and_missing_key_to_the_key() -> None:
+    i18n.register("t_i18n2", {"en": {"only": "English only"}})
+    assert i18n.render("t_i18n2.only", "ja") == "English only"
+    assert i18n.render("t_i18n2.none", "en", {"a": 1}) == "t_i18n2.none a=1"
+
+
+def test_a_missing_parameter_does_not_crash() -> None:
+    assert i18n.render("t_i18n.hello", "en", {}) == "Hello {name}"
+
+
+def test_lists_are_joined_per_language() -> None:
+    assert i18n.localize([{"en": "a", "ja": "あ"}, "b"], "ja") == "あ、b"
+
+
+def test_default_locale_follows_the_environment(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("SABBAT_LANG", "ja_JP.UTF-8")
+    assert i18n.default_locale() == "ja"
+    monkeypatch.setenv("SABBAT_LANG", "C")
+    assert i18n.default_locale() == "en"
