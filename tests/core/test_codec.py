@@ -64,3 +64,13 @@ def test_unknown_type_in_a_file_is_refused() -> None:
 def test_malformed_structure_is_a_save_file_error() -> None:
     with pytest.raises(SaveFileError):
         codec.decode({"$d": [[1]]})
+
+
+@codec.serializable
+class Phase(str, Enum):
+    PLAY = "play"
+
+
+def test_str_enums_keep_their_type() -> None:
+    assert roundtrip(Phase.PLAY) is Phase.PLAY
+    assert roundtrip({"p": [Phase.PLAY]}) == {"p": [Phase.PLAY]}

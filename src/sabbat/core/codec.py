@@ -16,6 +16,7 @@ from .errors import SaveFileError
 C = TypeVar("C", bound=type)
 
 _classes: dict[str, type] = {}
+_PLAIN = frozenset({type(None), bool, int, float, str})
 
 
 def serializable(cls: C) -> C:
@@ -41,11 +42,9 @@ def _fields(obj: Any) -> dict[str, Any]:
 
 
 def encode(value: Any) -> Any:
-    if value is None or isinstance(value, (bool, str, float)):
-        return value
-    if isinstance(value, int) and not isinstance(value, Enum):
-        return value
     cls = type(value)
+    if cls in _PLAIN:
+        return value
     name = _name(cls)
     if name in _classes:
         if isinstance(value, Enum):
@@ -53,6 +52,10 @@ def encode(value: Any) -> Any:
         if isinstance(value, tuple):  # NamedTuple
             return {"$o": name, "t": [encode(v) for v in value]}
         return {"$o": name, "f": {k: encode(v) for k, v in _fields(value).items()}}
+    if isinstance(value, Enum):
+        raise TypeError(f"cannot save enum {cls.__qualname__}; decorate it with @codec.serializable")
+    if isinstance(value, (bool, int, float, str)):
+        return value
     if isinstance(value, list):
         return [encode(v) for v in value]
     if isinstance(value, tuple):
