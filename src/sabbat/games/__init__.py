@@ -12,6 +12,7 @@ from sabbat.core.game import Game
 from sabbat.core.registry import Registry, normalize
 
 _registry: Registry[Game] = Registry("game", UnknownGame)
+_registry.add("magic_master", "sabbat.games.magic_master:GAME")
 
 
 def get(name: str) -> Game:

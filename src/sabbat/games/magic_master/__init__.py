@@ -1,0 +1,85 @@
+"""マジックマスター (Magic Master, Shō Kikaku 1989), 2–6 players.
+
+Rules: the player's explanation in seed 003_a3c54fc0b10de448.txt, read through
+the spec `shared/rules/magic_master.md` (its rulings A-01..A-35 are followed;
+departures are listed in docs/games/magic_master.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from sabbat.core import Game, GameInfo, GameState, i18n
+
+from .cards import atk_text, table_for
+from .state import MagicMasterState
+
+i18n.register_file("magic_master", Path(__file__).with_name("messages.toml"))
+
+TERRAIN_NAMES = {"castle": {"en": "castle", "ja": "城"}, "forest": {"en": "forest", "ja": "森"},
+                 "cave": {"en": "cave", "ja": "洞窟"}, "none": {"en": "-", "ja": "-"}}
+
+
+class MagicMasterGame(Game):
+    info = GameInfo(
+        id="magic_master",
+        title={"en": "Magic Master", "ja": "マジックマスター"},
+        min_players=2,
+        max_players=6,
+        rules_version="1",
+        max_decisions=60000,
+        summary={
+            "en": "A war of succession: build groups around heirs, warriors and wizards; win by "
+                  "outliving everyone, uniting the four regalia, or holding the highest claim at time-out.",
+            "ja": "王位継承戦争。継承者・戦士・魔術士でグループを作り、最後の生き残り、王権の4アイテム、"
+                  "時間切れ時の最高継承権のいずれかで勝利する。",
+        },
+    )
+    state_class = MagicMasterState
+
+    def _new(self, num_players: int, seed: int, options: dict[str, Any]) -> GameState:
+        return MagicMasterState(num_players, seed, options)
+
+    def card_ids(self, options: Mapping[str, Any] | None = None) -> list[str]:
+        return list(table_for(dict(options or {})).types)
+
+    def describe_card(self, card_id: str, locale: str = "en", options: Mapping[str, Any] | None = None) -> str:
+        from sabbat.core.errors import UnknownCard
+
+        t = table_for(dict(options or {}))
+        c = t.types.get(card_id)
+        if c is None:
+            raise UnknownCard(f"no Magic Master card {card_id!r}")
+        kind = i18n.render(f"magic_master.kind.{c.kind.value}", locale)
+        parts = [f"{i18n.localize(c.name, locale)} [{kind}] ×{c.count}"]
+        r = lambda k: i18n.render(f"magic_master.ui.{k}", locale)  # noqa: E731
+        if c.kind.value in ("heir", "warrior", "wizard", "troop"):
+            a = f"{r('mag')} {c.mag}" if c.kind.value == "wizard" else f"{r('atk')} {atk_text(c.atk_dice, c.atk_bonus)}"
+            parts.append(f"{a} / {r('def')} {c.defence} / {r('mov')} {c.mov} / {r('suc')} {c.suc}")
+        elif c.kind.value in ("item", "terrain"):
+            bits = []
+            if c.atk_dice or c.atk_bonus:
+                bits.append(f"{r('atk')} +{atk_text(c.atk_dice, c.atk_bonus)}")
+            if c.defence:
+                bits.append(f"{r('def')} +{c.defence}")
+            if c.suc:
+                bits.append(f"{r('suc')} +{c.suc}")
+            if c.kind.value == "terrain":
+                bits.append(f"{r('mov')} 0")
+            parts.append(" / ".join(bits) or "-")
+        elif c.atk_dice or c.atk_bonus:
+            parts.append(f"{r('atk')} {atk_text(c.atk_dice, c.atk_bonus)}")
+        if c.effect != "none":
+            parts.append(i18n.render(f"magic_master.effect.{c.effect}", locale,
+                                     {"threshold": c.threshold, "terrain": TERRAIN_NAMES[c.need_terrain]}))
+        return " — ".join(parts)
+
+    def heuristic_agent(self, seed: int = 0) -> Any:
+        from .bots import HeuristicAgent
+
+        return HeuristicAgent(seed)
+
+
+GAME = MagicMasterGame()

@@ -1,0 +1,473 @@
+"""The attack step (declaration, responses, cleric, capture) and replenishment.
+
+Every decision is an action; the attack in progress is the `Attack` record in
+the state, so a clone taken at any point resumes exactly.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from sabbat.core import Action
+
+from . import effects
+from . import groups as G
+from .cards import Kind
+from .groups import Group
+from .model import Attack, Effect, Phase, RegroupKind, Step
+
+if TYPE_CHECKING:
+    from .state import MagicMasterState
+
+HAND_LIMIT = 4
+SUPPORTS = ("messenger", "ram", "fireball", "teleport")
+RESPONSES = ("shield", "dispel", "teleport", "cleric")
+MAGIC_ATTACKS = frozenset({"fireball", "lightning", "open_gate", "spirit", "petrify", "ice_storm", "void"})
+CARD_ATTACKS = frozenset({"assassin", "jester", "thief", "cleric", "dragon", "beast", "romance"}) | MAGIC_ATTACKS
+
+
+# ----- helpers ---------------------------------------------------------------------------
+def roll(s: MagicMasterState, n: int) -> list[int]:
+    return [s.rng.roll() for _ in range(n)]
+
+
+def wizard_groups(s: MagicMasterState, p: int) -> list[int]:
+    return [i for i, g in enumerate(s.groups[p]) if G.wizard_mag(s.t, g) is not None]
+
+
+def targets(s: MagicMasterState, p: int) -> list[tuple[int, int]]:
+    return [(q, i) for q in range(s.num_players) if q != p and not s.eliminated[q]
+            for i in range(len(s.groups[q]))]
+
+
+def card_usable(s: MagicMasterState, p: int, c: int, q: int, i: int) -> bool:
+    """May card `c` attack group `i` of player `q`? (preconditions of section 5)"""
+    t = s.t
+    d = t.inst[c]
+    e = d.effect
+    g = s.groups[q][i]
+    if e not in CARD_ATTACKS:
+        return False
+    if e in MAGIC_ATTACKS and not wizard_groups(s, p):
+        return False
+    inner = G.entries(t, g, skip_terrain=True)
+    if e == "assassin":
+        return bool(g.char)
+    if e == "jester" or e == "void":
+        return True
+    if e == "thief":
+        return bool(g.items)
+    if e == "cleric":
+        return any(t.inst[x].undead for x in g.troops)
+    if e in ("dragon", "petrify"):
+        return bool(inner)
+    if e == "beast":
+        return G.terrain_kind(t, g) == d.need_terrain and bool(inner)
+    if e == "spirit":
+        return G.terrain_kind(t, g) == d.need_terrain
+    if e == "open_gate":
+        return G.has_castle(t, g)
+    if e in ("fireball", "lightning", "ice_storm"):
+        return bool(G.entries(t, g))
+    if e == "romance":
+        return bool(romancers(s, p, g))
+    return False
+
+
+def romancers(s: MagicMasterState, p: int, target: Group) -> list[int]:
+    """Own groups whose single character may court the target's single character."""
+    t = s.t
+    if len(target.char) != 1:
+        return []
+    sex = t.inst[target.char[0]].sex
+    if sex == "none":
+        return []
+    return [i for i, g in enumerate(s.groups[p])
+            if len(g.char) == 1 and t.inst[g.char[0]].sex not in ("none", sex)]
+
+
+def can_attack_with(s: MagicMasterState, g: Group, target: Group) -> bool:
+    m = G.mov(s.t, g)
+    return bool(g.char) and m >= 1 and m >= G.mov(s.t, target)
+
+
+# ----- legal actions -------------------------------------------------------------------------
+def legal(s: MagicMasterState) -> list[Action]:
+    ph = s.phase
+    p = s.active
+    t = s.t
+    a = s.attack
+    if ph is Phase.ATTACK:
+        out = [Action("pass_attack")]
+        tg = targets(s, p)
+        for gi, g in enumerate(s.groups[p]):
+            for q, i in tg:
+                if can_attack_with(s, g, s.groups[q][i]):
+                    out.append(Action("attack", (gi, q, i)))
+        for c in sorted(set(s.hand[p]), key=lambda x: x):
+            if t.inst[c].effect in CARD_ATTACKS:
+                for q, i in tg:
+                    if card_usable(s, p, c, q, i):
+                        out.append(Action("card_attack", (c, q, i)))
+        return out
+    if ph is Phase.CAPTURE:
+        item = s.captured[0]
+        return [Action("give", (item, i)) for i in holders(s, p, item)]
+    if ph is Phase.DISCARD:
+        return [Action("drop", (c,)) for c in sorted(s.hand[p])]
+    if ph is Phase.TAKE:
+        return [Action("take", (c,)) for c in sorted(s.market)]
+    assert a is not None
+    if ph is Phase.SUPPORT:
+        return support_options(s, a)
+    if ph is Phase.ALLY:
+        return [Action("ally", (q, i)) for q, i in ally_options(s, a)]
+    if ph is Phase.CONSENT:
+        return [Action("accept"), Action("decline")]
+    if ph is Phase.PARAM:
+        return param_options(s, a)
+    if ph is Phase.RESPONSE:
+        return [Action("no_response")] + [Action("respond", (c,)) for c in response_options(s, a)]
+    if ph is Phase.CLERIC:
+        return [Action("no_cleric")] + [Action("cleric", (c,)) for c in sorted(s.hand[a.tp])
+                                         if t.inst[c].effect == "cleric"]
+    if ph is Phase.CAPTURE:
+        item = s.captured[0]
+        return [Action("give", (item, i)) for i in holders(s, p, item)]
+    if ph is Phase.DISCARD:
+        return [Action("drop", (c,)) for c in sorted(s.hand[p])]
+    if ph is Phase.TAKE:
+        return [Action("take", (c,)) for c in sorted(s.market)]
+    raise AssertionError(ph)
+
+
+def support_options(s: MagicMasterState, a: Attack) -> list[Action]:
+    t = s.t
+    p = a.attacker
+    target = s.groups[a.tp][a.tg]
+    out = [Action("no_support")]
+    wiz = wizard_groups(s, p)
+    for c in sorted(s.hand[p]):
+        e = t.inst[c].effect
+        if e == "messenger" and ally_options(s, a):
+            out.append(Action("support", (c, -1)))
+        elif e == "ram" and G.has_castle(t, target):
+            out.append(Action("support", (c, -1)))
+        elif e == "fireball" or (e == "teleport" and target.terrain >= 0):
+            out.extend(Action("support", (c, w)) for w in wiz)
+    return out
+
+
+def ally_options(s: MagicMasterState, a: Attack) -> list[tuple[int, int]]:
+    p = a.attacker
+    target = s.groups[a.tp][a.tg]
+    first = a.groups[0][1]
+    out = [(p, i) for i, g in enumerate(s.groups[p]) if i != first and can_attack_with(s, g, target)]
+    if s.num_players >= 3:
+        for q in range(s.num_players):
+            if q in (p, a.tp) or s.eliminated[q] or q in s.declined:
+                continue
+            out.extend((q, i) for i, g in enumerate(s.groups[q]) if can_attack_with(s, g, target))
+    return out
+
+
+def param_options(s: MagicMasterState, a: Attack) -> list[Action]:
+    t = s.t
+    step = a.steps[0]
+    target = s.groups[a.tp][a.tg]
+    if step is Step.CASTER:
+        return [Action("caster", (i,)) for i in wizard_groups(s, a.attacker)]
+    if step is Step.NUMBER:
+        return [Action("declare", (n,)) for n in range(1, 7)]
+    if step is Step.ENTRY:
+        return [Action("aim", (e,)) for e in G.entries(t, target)]
+    if step is Step.ITEM:
+        return [Action("steal", (c,)) for c in target.items]
+    if step is Step.ROMANCER:
+        return [Action("romancer", (i,)) for i in romancers(s, a.attacker, target)]
+    return [Action("undead", (c,)) for c in target.troops if t.inst[c].undead]
+
+
+def response_options(s: MagicMasterState, a: Attack) -> list[int]:
+    t = s.t
+    g = s.groups[a.tp][a.tg]
+    has_wiz = G.wizard_mag(t, g) is not None
+    out = []
+    for c in sorted(s.hand[a.tp]):
+        e = t.inst[c].effect
+        if e == "cleric":
+            if a.card >= 0 and t.inst[a.card].undead:
+                out.append(c)
+        elif not has_wiz:
+            continue
+        elif e == "shield" and a.kind == "normal":
+            out.append(c)
+        elif e == "dispel" and (a.magic or (a.kind == "normal" and not a.dispelled
+                                            and (a.fire_part or a.teleported))):
+            out.append(c)
+        elif e == "teleport":
+            out.append(c)
+    return out
+
+
+def holders(s: MagicMasterState, p: int, item: int) -> list[int]:
+    t = s.t
+    out = []
+    for i, g in enumerate(s.groups[p]):
+        if not g.char:
+            continue
+        if t.inst[item].item_role == "warrior" and all(t.inst[c].kind is Kind.WIZARD for c in g.char):
+            continue
+        out.append(i)
+    return out
+
+
+# ----- applying ----------------------------------------------------------------------------
+def apply(s: MagicMasterState, act: Action) -> None:
+    k = act.kind
+    p = s.active
+    t = s.t
+    args = [int(x) for x in act.args]
+    if k == "pass_attack":
+        s.emit("magic_master.event.no_attack", player=p)
+        start_replenish(s)
+    elif k == "attack":
+        gi, q, i = args
+        a = Attack("normal", p, q, i)
+        a.groups = [(p, gi)]
+        s.attack = a
+        s.phase = Phase.SUPPORT
+    elif k == "card_attack":
+        c, q, i = args
+        declare_card(s, c, q, i)
+    elif k == "no_support":
+        resolve_normal(s)
+    elif k == "support":
+        c, w = args
+        a = _att(s)
+        a.support = c
+        a.caster = w
+        s.hand[p].remove(c)
+        s.discard.append(c)
+        if t.inst[c].effect == "messenger":
+            s.phase = Phase.ALLY
+        else:
+            resolve_normal(s)
+    elif k == "ally":
+        q, i = args
+        a = _att(s)
+        a.groups.append((q, i))
+        if q == p:
+            resolve_normal(s)
+        else:
+            a.ally = q
+            s.phase = Phase.CONSENT
+            s.emit("magic_master.event.ally_asked", player=p, ally=q)
+    elif k == "accept":
+        s.emit("magic_master.event.ally_accepts", ally=_att(s).ally)
+        resolve_normal(s)
+    elif k == "decline":
+        a = _att(s)
+        s.emit("magic_master.event.ally_declines", ally=a.ally)
+        s.declined.append(a.ally)
+        # the declaration is withdrawn: the messenger returns to hand (ruling A-16)
+        s.discard.remove(a.support)
+        s.hand[p].append(a.support)
+        s.attack = None
+        s.phase = Phase.ATTACK
+    elif k in ("caster", "declare", "aim", "steal", "romancer", "undead"):
+        a = _att(s)
+        step = a.steps.pop(0)
+        if step is Step.CASTER:
+            a.caster = args[0]
+        else:
+            a.param = args[0]
+        if a.steps:
+            return
+        effects.resolve(s)
+    elif k == "respond":
+        effects.respond(s, args[0])
+    elif k == "no_response":
+        s.emit("magic_master.event.no_response", player=_att(s).tp)
+        effects.apply_effect(s)
+    elif k == "cleric":
+        effects.revive(s, args[0])
+    elif k == "no_cleric":
+        effects.package_lost(s)
+    elif k == "give":
+        item, gi = args
+        s.captured.pop(0)
+        s.groups[p][gi].items.append(item)
+        s.gained = True
+        s.emit("magic_master.event.capture", player=p, card=t.name(item), group=gi + 1)
+        next_capture(s)
+    elif k == "drop":
+        c = args[0]
+        s.hand[p].remove(c)
+        s.discard.append(c)
+        s.emit("magic_master.event.hand_discard", player=p, card=t.name(c))
+        if len(s.hand[p]) <= HAND_LIMIT:
+            after_discard(s)
+    elif k == "take":
+        take(s, args[0])
+    else:
+        raise AssertionError(k)
+
+
+def _att(s: MagicMasterState) -> Attack:
+    assert s.attack is not None
+    return s.attack
+
+
+def declare_card(s: MagicMasterState, c: int, q: int, i: int) -> None:
+    p = s.active
+    t = s.t
+    d = t.inst[c]
+    a = Attack(d.effect, p, q, i)
+    a.card = c
+    a.magic = d.effect in MAGIC_ATTACKS
+    s.hand[p].remove(c)
+    s.discard.append(c)
+    s.attack = a
+    s.emit("magic_master.event.card_attack", player=p, card=t.name(c), target=q, group=i + 1)
+    if a.magic:
+        wiz = wizard_groups(s, p)
+        if len(wiz) == 1:
+            a.caster = wiz[0]
+        else:
+            a.steps.append(Step.CASTER)
+    e = d.effect
+    target = s.groups[q][i]
+    if e == "jester":
+        a.steps.append(Step.NUMBER)
+    elif e == "fireball":
+        a.steps.append(Step.ENTRY)
+    elif e == "thief":
+        a.steps.append(Step.ITEM)
+    elif e == "romance":
+        cand = romancers(s, p, target)
+        if len(cand) == 1:
+            a.param = cand[0]
+        else:
+            a.steps.append(Step.ROMANCER)
+    elif e == "cleric":
+        und = [x for x in target.troops if t.inst[x].undead]
+        if len(und) == 1:
+            a.param = und[0]
+        else:
+            a.steps.append(Step.UNDEAD)
+    if a.steps:
+        s.phase = Phase.PARAM
+    else:
+        effects.resolve(s)
+
+
+def resolve_normal(s: MagicMasterState) -> None:
+    """Roll a normal attack (with its support) and open the response window on a hit."""
+    a = _att(s)
+    t = s.t
+    target = s.groups[a.tp][a.tg]
+    sup = t.inst[a.support].effect if a.support >= 0 else ""
+    mag = G.wizard_mag(t, s.groups[a.attacker][a.caster]) or 0 if a.caster >= 0 else 0
+    if sup == "teleport":
+        r = s.rng.roll()
+        a.teleported = r + mag >= t.inst[a.support].threshold
+        s.emit("magic_master.event.spell_roll", card=t.name(a.support), roll=r, mag=mag,
+               need=t.inst[a.support].threshold, ok=a.teleported)
+    dice, bonus = 0, 0
+    for q, i in a.groups:
+        d, b = G.atk(t, s.groups[q][i])
+        dice += d
+        bonus += b
+    if sup == "ram":
+        dice += t.inst[a.support].atk_dice
+        bonus += t.inst[a.support].atk_bonus
+    rolls = roll(s, dice)
+    a.total = sum(rolls) + bonus
+    if sup == "fireball":
+        fr = roll(s, t.inst[a.support].atk_dice)
+        a.fire_part = sum(fr) + t.inst[a.support].atk_bonus + mag
+        a.total += a.fire_part
+        rolls += fr
+        bonus += t.inst[a.support].atk_bonus + mag
+    need = G.defence(t, target, ignore_terrain=a.teleported)
+    hit = a.total >= need
+    s.emit("magic_master.event.attack_roll", player=a.attacker, target=a.tp, group=a.tg + 1,
+           attackers=[f"P{q + 1}#{i + 1}" for q, i in a.groups],
+           support=t.name(a.support) if a.support >= 0 else "-",
+           dice=rolls, bonus=bonus, total=a.total, defence=need, hit=hit)
+    if not hit:
+        finish_attack(s)
+        return
+    a.effect = Effect.REMOVE
+    a.removals = G.entries(t, target, skip_terrain=a.teleported)[:1]
+    effects.open_response(s)
+
+
+def finish_attack(s: MagicMasterState) -> None:
+    """After the attack: a post-attack regroup if something was gained, else replenish."""
+    p = s.active
+    s.attack = None
+    if s.gained:
+        s.gained = False
+        s._start_regroup(p, RegroupKind.POST_ATTACK)
+    else:
+        start_replenish(s)
+
+
+def next_capture(s: MagicMasterState) -> None:
+    p = s.active
+    while s.captured and not holders(s, p, s.captured[0]):
+        item = s.captured.pop(0)
+        s.discard.append(item)
+        s.emit("magic_master.event.capture_lost", player=p, card=s.t.name(item))
+    if s.captured:
+        s.phase = Phase.CAPTURE
+    else:
+        finish_attack(s)
+
+
+# ----- replenish ------------------------------------------------------------------------------
+def start_replenish(s: MagicMasterState) -> None:
+    p = s.active
+    if len(s.hand[p]) > HAND_LIMIT:
+        s.phase = Phase.DISCARD
+    elif s.market:
+        s.phase = Phase.TAKE
+    else:
+        countdown(s)
+
+
+def after_discard(s: MagicMasterState) -> None:
+    if s.market:
+        s.end_turn()
+    else:
+        countdown(s)
+
+
+def take(s: MagicMasterState, c: int) -> None:
+    p = s.active
+    t = s.t
+    s.market.remove(c)
+    s.hand[p].append(c)
+    s.emit("magic_master.event.take", player=p, card=t.name(c))
+    if s.deck:
+        new = s.deck.pop()
+        s.market.append(new)
+        s.emit("magic_master.event.refill", card=t.name(new))
+    elif not s.market and s.countdown_p0 < 0:
+        s.countdown_p0 = p
+        s.countdown_round = 0
+        s.emit("magic_master.event.market_empty", player=p)
+    s.end_turn()
+
+
+def countdown(s: MagicMasterState) -> None:
+    r = s.rng.roll()
+    rnd = max(1, s.countdown_round)
+    ends = rnd >= 6 or r <= rnd
+    s.emit("magic_master.event.countdown", player=s.active, roll=r, round=rnd, ends=ends)
+    if ends:
+        s.time_out()
+    else:
+        s.end_turn()

@@ -1,0 +1,88 @@
+"""People's descriptions of actions (card names, not ids) and event parameter styling."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from sabbat.core import Action, i18n
+
+from . import groups as G
+
+if TYPE_CHECKING:
+    from .state import MagicMasterState
+
+NEW_GROUP = {"en": "a new group", "ja": "新しいグループ"}
+PACKAGE = {"en": "the character", "ja": "キャラクター"}
+_BOOLS = {
+    "ok": ({"en": "success", "ja": "成功"}, {"en": "failure", "ja": "失敗"}),
+    "hit": ({"en": "hit", "ja": "命中"}, {"en": "miss", "ja": "失敗"}),
+    "ends": ({"en": "the game ends", "ja": "ゲーム終了"}, {"en": "play goes on", "ja": "続行"}),
+}
+PLAYER_KEYS = ("player", "target", "ally")
+
+
+def style_params(params: dict[str, Any]) -> dict[str, Any]:
+    """Seats shown as P1.., booleans as localized words."""
+    out = dict(params)
+    for k in PLAYER_KEYS:
+        v = out.get(k)
+        if isinstance(v, int) and not isinstance(v, bool):
+            out[k] = f"P{v + 1}"
+    for k, (yes, no) in _BOOLS.items():
+        v = out.get(k)
+        if isinstance(v, bool):
+            out[k] = yes if v else no
+    return out
+
+
+def _group(s: MagicMasterState, p: int, gi: int) -> Any:
+    gs = s.groups[p]
+    if gi >= len(gs):
+        return NEW_GROUP
+    g = gs[gi]
+    lead = s.t.name(g.char[0]) if g.char else {"en": "no leader", "ja": "指揮官なし"}
+    return {loc: f"#{gi + 1} ({i18n.localize(lead, loc)})" for loc in ("en", "ja")}
+
+
+def describe(s: MagicMasterState, a: Action, locale: str) -> str:
+    t = s.t
+    k = a.kind
+    args = [int(x) for x in a.args]
+    p = s.current_player if s.current_player is not None else s.active
+    params: dict[str, Any] = {}
+    if k in ("choose_heir", "outer", "scrap", "respond", "cleric", "drop", "take", "steal", "undead"):
+        params["card"] = t.name(args[0])
+    elif k in ("play", "move"):
+        params["card"] = t.name(args[0])
+        params["group"] = _group(s, p, args[1])
+    elif k == "give":
+        params["card"] = t.name(args[0])
+        params["group"] = _group(s, p, args[1])
+    elif k == "attack":
+        params["group"] = _group(s, p, args[0])
+        params["target"] = f"P{args[1] + 1}"
+        params["tgroup"] = _group(s, args[1], args[2])
+    elif k == "card_attack":
+        params["card"] = t.name(args[0])
+        params["target"] = f"P{args[1] + 1}"
+        params["tgroup"] = _group(s, args[1], args[2])
+    elif k == "support":
+        params["card"] = t.name(args[0])
+        params["caster"] = _group(s, p, args[1]) if args[1] >= 0 else "-"
+    elif k == "ally":
+        params["target"] = f"P{args[0] + 1}"
+        params["tgroup"] = _group(s, args[0], args[1])
+    elif k in ("caster", "romancer"):
+        params["group"] = _group(s, p, args[0])
+    elif k == "declare":
+        params["n"] = args[0]
+    elif k == "aim":
+        att = s.attack
+        if att is not None and args[0] < 0:
+            g = s.groups[att.tp][att.tg]
+            params["card"] = t.name(g.char[0]) if g.char else PACKAGE
+            params["def"] = G.package_def(t, g)
+        else:
+            params["card"] = t.name(args[0])
+            params["def"] = t.inst[args[0]].defence
+    return i18n.render(f"magic_master.action.{k}", locale, params, fallback=a.notation())

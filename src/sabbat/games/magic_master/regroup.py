@@ -1,0 +1,160 @@
+"""Regrouping (組み替え), decomposed into single placements.
+
+`play` puts one card from a hand into a group (`len(groups)` = a new group, for
+characters only), `move` shifts one table card (a couple moves as one unit),
+`outer` makes a troop the outermost troop, `scrap` discards a table card and
+`end_regroup` finishes once every group is legal and at most three remain.
+A regroup allows at most `MAX_PLACEMENTS` plays/moves/reorders (a bound for
+play-outs; real regroups need far fewer), after which only scraps and the end
+remain.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from sabbat.core import Action
+
+from . import groups as G
+from .cards import Kind
+from .groups import Group
+
+if TYPE_CHECKING:
+    from .state import MagicMasterState
+
+MAX_PLACEMENTS = 30
+MAX_GROUPS = 3
+MAX_TEMP_GROUPS = 4  # a fourth group may exist while regrouping (or after a jester)
+
+
+def can_end(s: MagicMasterState, p: int) -> bool:
+    t = s.t
+    led = [g for g in s.groups[p] if g.char]
+    return len(led) <= MAX_GROUPS and all(not G.problems(t, g) for g in led)
+
+
+def legal(s: MagicMasterState) -> list[Action]:
+    p = s.active
+    t = s.t
+    gs = s.groups[p]
+    ng = len(gs)
+    out: list[Action] = []
+    if s.ops < MAX_PLACEMENTS:
+        new_ok = ng < MAX_TEMP_GROUPS
+        free_char = [i for i, g in enumerate(gs) if not g.char]
+        free_terr = [i for i, g in enumerate(gs) if g.terrain < 0]
+        char_targets = free_char + ([ng] if new_ok else [])
+        for c in sorted(s.chars[p]):
+            out.extend(Action("play", (c, i)) for i in char_targets)
+        for c in sorted(s.hand[p]):
+            k = t.inst[c].kind
+            if k is Kind.TROOP or k is Kind.ITEM:
+                out.extend(Action("play", (c, i)) for i in range(ng))
+            elif k is Kind.TERRAIN:
+                out.extend(Action("play", (c, i)) for i in free_terr)
+        for gi, g in enumerate(gs):
+            alone = len(g.cards()) == len(g.char)
+            if g.char:
+                h = g.char[0]
+                out.extend(Action("move", (h, i)) for i in free_char if i != gi)
+                if new_ok and not alone:
+                    out.append(Action("move", (h, ng)))
+            for c in g.items:
+                out.extend(Action("move", (c, i)) for i in range(ng) if i != gi)
+            for c in g.troops:
+                out.extend(Action("move", (c, i)) for i in range(ng) if i != gi)
+            if g.terrain >= 0:
+                out.extend(Action("move", (g.terrain, i)) for i in free_terr if i != gi)
+            for c in g.troops[:-1]:
+                out.append(Action("outer", (c,)))
+    for g in gs:
+        if g.char:
+            out.append(Action("scrap", (g.char[0],)))
+        out.extend(Action("scrap", (c,)) for c in g.items + g.troops)
+        if g.terrain >= 0:
+            out.append(Action("scrap", (g.terrain,)))
+    if can_end(s, p):
+        out.append(Action("end_regroup"))
+    return out
+
+
+def _place(s: MagicMasterState, g: Group, c: int, unit: list[int] | None = None) -> None:
+    k = s.t.inst[c].kind
+    if k is Kind.TROOP:
+        g.troops.append(c)
+    elif k is Kind.ITEM:
+        g.items.append(c)
+    elif k is Kind.TERRAIN:
+        g.terrain = c
+    else:
+        g.char = unit if unit is not None else [c]
+
+
+def _find(s: MagicMasterState, p: int, c: int) -> int:
+    for i, g in enumerate(s.groups[p]):
+        if c in g.char or c in g.items or c in g.troops or c == g.terrain:
+            return i
+    raise ValueError(c)
+
+
+def _target(s: MagicMasterState, p: int, gi: int) -> Group:
+    gs = s.groups[p]
+    if gi == len(gs):
+        gs.append(Group())
+    return gs[gi]
+
+
+def _prune(s: MagicMasterState, p: int) -> None:
+    s.groups[p] = [g for g in s.groups[p] if not g.is_empty()]
+
+
+def apply(s: MagicMasterState, a: Action) -> None:
+    p = s.active
+    t = s.t
+    k = a.kind
+    if k == "end_regroup":
+        s.end_regroup()
+        return
+    c = int(a.args[0])
+    if k == "play":
+        gi = int(a.args[1])
+        if c in s.chars[p]:
+            s.chars[p].remove(c)
+            if t.inst[c].kind is Kind.WIZARD:
+                s.wiz_hidden[p] -= 1
+        else:
+            s.hand[p].remove(c)
+        _place(s, _target(s, p, gi), c)
+        s.ops += 1
+        s.emit("magic_master.event.play", player=p, card=t.name(c), group=gi + 1)
+    elif k == "move":
+        gi = int(a.args[1])
+        src = s.groups[p][_find(s, p, c)]
+        dst = _target(s, p, gi)
+        if c in src.char:
+            unit = src.char
+            src.char = []
+            _place(s, dst, c, unit)
+        else:
+            src.remove(c)
+            _place(s, dst, c)
+        _prune(s, p)
+        s.ops += 1
+        s.emit("magic_master.event.move", player=p, card=t.name(c), group=gi + 1)
+    elif k == "outer":
+        g = s.groups[p][_find(s, p, c)]
+        g.troops.remove(c)
+        g.troops.append(c)
+        s.ops += 1
+        s.emit("magic_master.event.outer", player=p, card=t.name(c))
+    elif k == "scrap":
+        g = s.groups[p][_find(s, p, c)]
+        if c in g.char:
+            gone = g.char
+            g.char = []
+        else:
+            g.remove(c)
+            gone = [c]
+        s.discard.extend(gone)
+        _prune(s, p)
+        s.emit("magic_master.event.scrap", player=p, cards=[t.name(x) for x in gone])

@@ -1,0 +1,52 @@
+"""Card files as data (--cards), descriptions with card names, the terminal view."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+from mm_support import GAN, H6, TB, W, blank, give, group
+from rich.console import Console
+
+from sabbat import games
+from sabbat.cli.views import render
+from sabbat.core import Action
+from sabbat.games.magic_master.cards import DEFAULT_FILE
+
+
+def test_cards_option_loads_a_replacement_file(tmp_path: Path):  # card data is data
+    data = yaml.safe_load(DEFAULT_FILE.read_text(encoding="utf-8"))
+    for c in data["characters"]:
+        if c["id"] == "dean":
+            c["suc"] = 9
+    path = tmp_path / "mine.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    game = games.get("magic_master")
+    s = game.new(2, 0, {"cards": str(path)})
+    assert s.t.types["dean"].suc == 9
+    assert "9" in game.describe_card("dean", "en", {"cards": str(path)})
+    assert "ディーン王子" in game.describe_card("dean", "ja")
+    assert len(game.card_ids()) == len(set(game.card_ids()))
+
+
+def test_action_descriptions_name_cards():  # describe_action
+    s = blank()
+    group(s, 0, GAN)
+    group(s, 1, H6, TB)
+    (pet,) = give(s, 0, "petrify")
+    text = s.describe_action(Action("card_attack", (pet, 1, 0)), "en")
+    assert "Petrify" in text and "Princess Elaine" in text
+    assert "石化" in s.describe_action(Action("card_attack", (pet, 1, 0)), "ja")
+
+
+def test_view_shows_groups_sums_market_in_both_languages():  # terminal view
+    s = blank()
+    group(s, 0, W)
+    group(s, 1, H6, TB, "castle")
+    console = Console(width=150, record=True)
+    for locale, words in (("en", ("Princess Elaine", "Soldiers", "Castle", "DEF", "Market")),
+                          ("ja", ("エレイン王女", "兵士", "城", "防御力", "場札"))):
+        console.print(render("magic_master", s.observation(0), locale))
+        out = console.export_text()
+        assert all(w in out for w in words)
+        assert "23" in out  # group defence 3 + 10 + 10

@@ -1,0 +1,91 @@
+"""Groups: order, sums, movement, leadership, castles, regrouping and the three-group limit."""
+
+from __future__ import annotations
+
+from mm_support import GAN, H6, TB, TR, TU, W, act, blank, give, group, ids, kinds
+
+from sabbat.core import Action
+from sabbat.games.magic_master import groups as G
+from sabbat.games.magic_master.model import Phase, RegroupKind
+
+
+def test_group_sums_and_movement_is_the_minimum():  # rules 4-6
+    s = blank()
+    g = group(s, 0, "dean", "sword", TB, "royal_guard", "castle")
+    assert G.atk(s.t, g) == (3, 4)  # 1D+1, +2, 1D+1, 1D
+    assert G.defence(s.t, g) == 5 + 10 + 13 + 10
+    assert G.mov(s.t, g) == 0
+    assert G.suc(s.t, g) == 8 + 1 + 2
+    assert G.mov(s.t, group(s, 0, "galus", TU)) == 1
+
+
+def test_leadership_rules_at_the_end_of_regroup():  # T-26
+    s = blank()
+    t = s.t
+    assert G.problems(t, group(s, 0, W, TR)) == ["red"]
+    assert not G.problems(t, group(s, 0, "sigurd", "charm_staff", TR))
+    assert "mix" in G.problems(t, group(s, 0, GAN, TU, TR))
+    assert not G.problems(t, group(s, 0, "sylphia", "goblins", "troll"))
+    assert G.problems(t, group(s, 0, "iona", TB)) == ["black"]
+    assert G.problems(t, group(s, 0, "oswald", "sword")) == ["wizard_item"]
+    assert G.problems(t, group(s, 0, "brenda", "castle")) == ["castle"]
+    castle = group(s, 0, "harold", "castle")
+    assert not G.problems(t, castle) and G.suc(t, castle) == 8
+
+
+def test_heir_with_attack_and_sword_counts_as_warrior():  # T-27
+    s = blank()
+    assert not G.problems(s.t, group(s, 0, "fx_heir_atk1", "sword", TU))
+    assert G.problems(s.t, group(s, 0, H6, "sword", TU)) == ["blue"]
+
+
+def test_regroup_end_rejected_while_a_group_is_illegal():  # A-13
+    s = blank()
+    s.phase, s.regroup_kind = Phase.REGROUP, RegroupKind.TURN
+    group(s, 0, W)
+    (tr,) = give(s, 0, TR)
+    act(s, "play", tr, 0)
+    assert "end_regroup" not in kinds(s)
+    act(s, "scrap", tr)
+    assert "end_regroup" in kinds(s)
+
+
+def test_regroup_plays_moves_reorders_and_never_plays_one_shots():  # regroup 2-3
+    s = blank()
+    s.phase, s.regroup_kind = Phase.REGROUP, RegroupKind.TURN
+    g = group(s, 0, "dean", TB)
+    (fb, kn) = give(s, 0, "fireball", "royal_guard")
+    (ar,) = give(s, 0, "arthur")
+    assert not any(a.args and a.args[0] == fb for a in s.legal_actions())
+    act(s, "play", kn, 0)
+    assert ids(s, g.troops) == [TB, "royal_guard"]
+    act(s, "outer", g.troops[0])
+    assert ids(s, g.troops) == ["royal_guard", TB]
+    act(s, "play", ar, 1)
+    act(s, "move", g.troops[0], 1)
+    assert ids(s, s.groups[0][1].troops) == ["royal_guard"]
+    assert not any(a.kind == "move" and a.args[0] == g.char[0] and a.args[1] == 1 for a in s.legal_actions())
+
+
+def test_at_most_three_groups_at_the_end_of_regroup():  # rule 7
+    s = blank()
+    s.phase, s.regroup_kind = Phase.REGROUP, RegroupKind.TURN
+    for tid in (W, "sigurd", "iona"):
+        group(s, 0, tid)
+    (b,) = give(s, 0, "brenda")
+    act(s, "play", b, 3)
+    assert len(s.groups[0]) == 4 and "end_regroup" not in kinds(s)
+    assert Action("play", (b, 4)) not in s.legal_actions()
+    act(s, "scrap", b)
+    assert "end_regroup" in kinds(s)
+
+
+def test_leaderless_groups_are_discarded_at_regroup_end():  # rule 1
+    s = blank()
+    s.phase, s.regroup_kind = Phase.REGROUP, RegroupKind.TURN
+    group(s, 0, W)
+    orphan = group(s, 0, TU)
+    orphan.char = []
+    act(s, "end_regroup")
+    assert len(s.groups[0]) == 1 and "dwarves" in ids(s, s.discard)
+    assert s.phase is Phase.ATTACK
