@@ -30,3 +30,9 @@ def test_default_locale_follows_the_environment(monkeypatch) -> None:  # type: i
     assert i18n.default_locale() == "ja"
     monkeypatch.setenv("SABBAT_LANG", "C")
     assert i18n.default_locale() == "en"
+
+
+def test_seats_render_one_based_with_the_seat_spec() -> None:
+    i18n.register("t_i18n3", {"en": {"turn": "{player:seat} to move"}, "ja": {"turn": "{player:seat}の手番"}})
+    assert i18n.render("t_i18n3.turn", "en", {"player": 0}) == "P1 to move"
+    assert i18n.render("t_i18n3.turn", "ja", {"player": 2}) == "P3の手番"

@@ -83,7 +83,24 @@ def localize(value: Any, locale: str) -> Any:
     return value
 
 
-_formatter = string.Formatter()
+SEAT_LABEL = {"en": "P{n}", "ja": "P{n}"}
+
+
+class _Formatter(string.Formatter):
+    """Adds the `seat` format spec: `{player:seat}` shows seat 0 as `P1`, in every game alike."""
+
+    def __init__(self, locale: str) -> None:
+        self.locale = locale
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        if format_spec == "seat" and isinstance(value, int):
+            return SEAT_LABEL.get(self.locale, SEAT_LABEL["en"]).format(n=value + 1)
+        if format_spec == "seat":
+            return str(value)
+        return super().format_field(value, format_spec)
+
+
+_formatters = {loc: _Formatter(loc) for loc in LOCALES}
 
 
 def render(key: str, locale: str, params: Mapping[str, Any] | None = None, fallback: str | None = None) -> str:
@@ -95,4 +112,4 @@ def render(key: str, locale: str, params: Mapping[str, Any] | None = None, fallb
             return fallback
         shown = " ".join(f"{k}={v}" for k, v in values.items())
         return f"{key} {shown}".strip()
-    return _formatter.vformat(template, (), _Params(values, locale))
+    return _formatters.get(locale, _formatters["en"]).vformat(template, (), _Params(values, locale))
