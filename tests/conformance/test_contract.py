@@ -33,12 +33,21 @@ def canon(data: object) -> str:
     return json.dumps(data, sort_keys=True, ensure_ascii=False)
 
 
-def sampled_states(name: str, n: int, seed: int, points: int = 4) -> Iterator[GameState]:
-    """Play one random game and yield the live state at a few sampled decisions."""
-    game = games.get(name)
-    state = game.new(n, seed)
+def _random_game_length(name: str, n: int, seed: int) -> int:
+    state = games.get(name).new(n, seed)
     chooser = Rng(seed * 7919 + 1)
-    stops = {0, *(chooser.below(game.info.max_decisions // 4 + 1) * (i + 1) for i in range(points))}
+    while not state.is_terminal():
+        state.apply(chooser.choice(state.legal_actions()))
+    return len(state.history)
+
+
+def sampled_states(name: str, n: int, seed: int, points: int = 4) -> Iterator[GameState]:
+    """Play one random game and yield the live state at the start, the end and a few decisions between."""
+    length = _random_game_length(name, n, seed)
+    picker = Rng(seed)
+    stops = {0, *(picker.below(length + 1) for _ in range(points))}
+    state = games.get(name).new(n, seed)
+    chooser = Rng(seed * 7919 + 1)
     step = 0
     while not state.is_terminal():
         if step in stops:

@@ -1,0 +1,297 @@
+"""Bellum Magica (Blue Orange, 2021), Japanese edition (seed 002_0473e2dee107dea8.txt),
+read through the spec `rules/bellum_magica.md` (its rulings A-1..A-26 are followed).
+
+A day: the captain rolls and everybody, from the captain clockwise, may buy a reroll with a
+barrel (the captain also with a face-up confusion spell), restarting at the captain after
+each reroll; every castle's row of that face gathers food and glyphs; the most maps wins a
+metal chest (ties: wooden chests); each player in turn order may attack a face-up location
+(swords against shields, magic shields need magic swords) or a castle (also needs a thief;
+one chest per thief, the victim gets one +1 shield token); if anyone holds 10+ chests the
+game ends; otherwise everybody recruits creatures and tucks them left or right, the kingdom
+is refilled and the die passes left. The richest lord (hidden chest values) wins; ties go
+to the one with more chests, then are shared.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from sabbat.core import Action, GameState, Rng, codec, i18n
+
+from . import hidden
+from .cards import CardTable, load_cards
+from .rules import (
+    CHEST_NAMES,
+    DECKS,
+    MOST_EVIL,
+    SIDES,
+    Phase,
+    affordable_options,
+    can_beat,
+    row_sum,
+)
+
+NS = "bellum_magica"
+i18n.register_file(NS, Path(__file__).with_name("messages.toml"))
+
+CHEST_LABEL = (
+    {"en": "wooden", "ja": "木の"},
+    {"en": "metal", "ja": "金属の"},
+    {"en": "gold", "ja": "金の"},
+)
+SIDE_LABEL = {"L": {"en": "left (production)", "ja": "左(生産)"}, "R": {"en": "right (attack)", "ja": "右(攻撃)"}}
+DECK_LABEL = {"evil": {"en": "evil creatures", "ja": "邪悪なクリーチャー"},
+              "most_evil": {"en": "most evil creatures", "ja": "最凶のクリーチャー"}}
+PAY_LABEL = {"glyph_food": {"en": "1 glyph + 4 food", "ja": "グリフ1+食料4"},
+             "glyphs": {"en": "3 glyphs", "ja": "グリフ3"}}
+
+
+@codec.serializable
+class BellumState(GameState):
+    """One position of Bellum Magica."""
+
+    game_id = NS
+    rules_version = "1"
+    _transient_ = ("_cards",)  # type: ignore[assignment]  # the core adds its own; codec merges the MRO
+
+    _cards: CardTable
+    phase: Phase
+    day: int
+    max_days: int
+    captain: int
+    turn: int
+    die: int
+    rolls: int
+    boards: list[str]
+    draft_pool: list[str]
+    hand: list[list[str]]
+    placed: list[list[tuple[str, str]]]
+    goblin_box: list[str]
+    left: list[list[str]]
+    right: list[list[str]]
+    food: list[int]
+    glyph: list[int]
+    barrels: list[int]
+    shields: list[int]
+    mshields: list[int]
+    conf_up: list[int]
+    conf_down: list[int]
+    chests: list[list[int]]
+    stacks: list[list[int]]
+    seen: list[int]
+    deck: list[str]
+    kingdom_box: list[str]
+    display: list[str]
+    discard: list[str]
+    cdeck: dict[str, list[str]]
+    cdisplay: dict[str, list[str]]
+    steal_victim: int
+    steal_k: int
+    steal_picks: list[int]
+    pick_deck: str
+    pick_slot: int
+    timed_out: bool
+
+    def __init__(self, num_players: int, seed: int, options: dict[str, Any]) -> None:
+        super().__init__(num_players, seed, options)
+        from .setup import setup_game
+
+        self._cards = load_cards(options)
+        setup_game(self)
+
+    def _after_load_(self) -> None:
+        super()._after_load_()
+        self._cards = load_cards(self.options)
+
+    @property
+    def cards(self) -> CardTable:
+        return self._cards
+
+    # ----- seats -------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        ph = self.phase
+        if ph is Phase.OVER:
+            return None
+        if ph is Phase.DRAFT:
+            return (self.captain - 1 - self.turn) % self.num_players
+        return (self.captain + self.turn) % self.num_players
+
+    def is_terminal(self) -> bool:
+        return self.phase is Phase.OVER
+
+    # ----- derived values ----------------------------------------------------------
+    def production(self, p: int, row: int) -> tuple[int, int, int]:
+        """(food, glyph, maps) of row `row` on p's left side."""
+        return row_sum(self._cards, self.boards[p], self.left[p], row, True)
+
+    def attack(self, p: int, row: int) -> tuple[int, int, int]:
+        """(swords, magic swords, thieves) of row `row` on p's right side."""
+        return row_sum(self._cards, self.boards[p], self.right[p], row, False)
+
+    def defence(self, p: int) -> tuple[int, int]:
+        b = self._cards.boards[self.boards[p]]
+        return (b.shields + self.shields[p], b.magic_shields + self.mshields[p])
+
+    def chest_counts(self, p: int) -> list[int]:
+        counts = [0, 0, 0]
+        ctype = self._cards.chest_type
+        for c in self.chests[p]:
+            counts[ctype[c]] += 1
+        return counts
+
+    def total_value(self, p: int) -> int:
+        val = self._cards.chest_value
+        return sum(val[c] for c in self.chests[p])
+
+    # ----- legality ----------------------------------------------------------------
+    def _legal_actions(self) -> list[Action]:
+        ph = self.phase
+        p = self.current_player
+        assert p is not None
+        if ph is Phase.ROLL:
+            acts = [Action("pass_roll")]
+            if self.barrels[p] >= 1:
+                acts.append(Action("buy_round"))
+            if p == self.captain and self.conf_up[p] >= 1:
+                acts.append(Action("confusion"))
+            return acts
+        if ph is Phase.ATTACK:
+            return [Action("no_attack"), *self._attack_options(p)]
+        if ph is Phase.STEAL:
+            held = self.chest_counts(self.steal_victim)
+            for t in self.steal_picks:
+                held[t] -= 1
+            acts = [Action("steal", (CHEST_NAMES[t],)) for t in range(3) if held[t] > 0]
+            if self.steal_picks:
+                acts.append(Action("stop_stealing"))
+            return acts
+        if ph is Phase.RECRUIT:
+            return [*self._recruit_options(p), Action("done_recruiting")]
+        if ph is Phase.PAY:
+            return [Action("pay", (o,)) for o in affordable_options(self.food[p], self.glyph[p], MOST_EVIL)]
+        if ph is Phase.PLACE:
+            return [Action("place_creature", (s,)) for s in SIDES]
+        if ph is Phase.GOBLINS:
+            return [Action("place_goblin", (g, s)) for g in sorted(set(self.hand[p])) for s in SIDES]
+        if ph is Phase.DRAFT:
+            return [Action("pick_castle", (b,)) for b in self.draft_pool]
+        return []
+
+    def _attack_options(self, p: int) -> list[Action]:
+        s, g, t = self.attack(p, self.die)
+        locs = self._cards.locations
+        acts = []
+        for lid in (self._cards.tavern, *self.display):
+            loc = locs[lid]
+            if can_beat(s, g, loc.shields, loc.magic_shields):
+                acts.append(Action("attack_location", (lid,)))
+        if t >= 1:
+            for q in range(self.num_players):
+                if q != p and self.chests[q] and can_beat(s, g, *self.defence(q)):
+                    acts.append(Action("attack_castle", (q,)))
+        return acts
+
+    def _recruit_options(self, p: int) -> list[Action]:
+        acts = []
+        for deck in DECKS:
+            if affordable_options(self.food[p], self.glyph[p], deck):
+                for slot, cid in enumerate(self.cdisplay[deck]):
+                    if cid:
+                        acts.append(Action("recruit", (deck, slot)))
+        return acts
+
+    # ----- transitions -------------------------------------------------------------
+    def _apply(self, action: Action) -> None:
+        from . import flow
+
+        flow.apply(self, action)
+
+    # ----- copying, views ----------------------------------------------------------
+    def clone(self) -> BellumState:
+        new = self._clone_base()
+        new._cards = self._cards
+        new.phase = self.phase
+        new.day = self.day
+        new.max_days = self.max_days
+        new.captain = self.captain
+        new.turn = self.turn
+        new.die = self.die
+        new.rolls = self.rolls
+        new.boards = self.boards.copy()
+        new.draft_pool = self.draft_pool.copy()
+        new.hand = [h.copy() for h in self.hand]
+        new.placed = [h.copy() for h in self.placed]
+        new.goblin_box = self.goblin_box.copy()
+        new.left = [h.copy() for h in self.left]
+        new.right = [h.copy() for h in self.right]
+        new.food = self.food.copy()
+        new.glyph = self.glyph.copy()
+        new.barrels = self.barrels.copy()
+        new.shields = self.shields.copy()
+        new.mshields = self.mshields.copy()
+        new.conf_up = self.conf_up.copy()
+        new.conf_down = self.conf_down.copy()
+        new.chests = [h.copy() for h in self.chests]
+        new.stacks = [h.copy() for h in self.stacks]
+        new.seen = self.seen.copy()
+        new.deck = self.deck.copy()
+        new.kingdom_box = self.kingdom_box.copy()
+        new.display = self.display.copy()
+        new.discard = self.discard.copy()
+        new.cdeck = {k: v.copy() for k, v in self.cdeck.items()}
+        new.cdisplay = {k: v.copy() for k, v in self.cdisplay.items()}
+        new.steal_victim = self.steal_victim
+        new.steal_k = self.steal_k
+        new.steal_picks = self.steal_picks.copy()
+        new.pick_deck = self.pick_deck
+        new.pick_slot = self.pick_slot
+        new.timed_out = self.timed_out
+        return new
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        return hidden.observation(self, player)
+
+    def _determinize(self, player: int, rng: Rng) -> BellumState:
+        return hidden.determinize(self, player, rng)
+
+    # ----- results -----------------------------------------------------------------
+    def scores(self) -> list[float]:
+        """Chest value, plus chest count / 100 as the rulebook's tie-break (count < 100)."""
+        return [round(self.total_value(p) + len(self.chests[p]) / 100, 2) for p in range(self.num_players)]
+
+    def winners(self) -> list[int]:
+        if self.phase is not Phase.OVER:
+            return []
+        sc = self.scores()
+        best = max(sc)
+        return [p for p, v in enumerate(sc) if v == best]
+
+    def describe_action(self, action: Action, locale: str = "en") -> str:
+        params: dict[str, Any] = {f"a{i}": a for i, a in enumerate(action.args)}
+        k, a = action.kind, action.args
+        cards = self._cards
+        if k in ("attack_location", "pick_castle") or k == "place_goblin":
+            params["name"] = cards.name(str(a[0]))
+        if k == "attack_location":
+            loc = cards.locations[str(a[0])]
+            params["shields"] = loc.shields
+            params["magic"] = loc.magic_shields
+        if k == "place_goblin" or k == "place_creature":
+            params["side"] = SIDE_LABEL[str(a[-1])]
+        if k == "place_creature" and self.pick_deck:
+            params["name"] = cards.name(self.cdisplay[self.pick_deck][self.pick_slot])
+        if k == "recruit":
+            deck, slot = str(a[0]), int(a[1])
+            params["name"] = cards.name(self.cdisplay[deck][slot])
+            params["deck"] = DECK_LABEL[deck]
+        if k == "steal":
+            params["type"] = CHEST_LABEL[CHEST_NAMES.index(str(a[0]))]
+        if k == "pay":
+            params["option"] = PAY_LABEL[str(a[0])]
+        if k == "attack_castle":
+            q = int(a[0])
+            params["player"] = q
+            params["shields"], params["magic"] = self.defence(q)
+        return i18n.render(f"{NS}.action.{k}", locale, params, fallback=action.notation())

@@ -1,0 +1,39 @@
+"""Options, messages and random play: the day cap, the castle draft, both message tables complete."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+from sabbat.core import Rng
+from sabbat.games.bellum_magica import GAME
+from sabbat.games.bellum_magica.state import BellumState
+
+
+def test_max_days_safeguard_ends_and_scores_the_game() -> None:
+    s = GAME.new(3, 1, {"max_days": 1})
+    r = Rng(2)
+    while not s.is_terminal():
+        s.apply(r.choice(s.legal_actions()))
+    assert isinstance(s, BellumState)
+    assert s.winners() and (s.timed_out or any(len(c) >= 10 for c in s.chests))
+    assert s.day <= 2
+
+
+def test_random_play_with_castle_draft_never_crashes() -> None:
+    for seed in range(20):
+        s = GAME.new(2 + seed % 4, seed, {"castle_choice": "draft"})
+        r = Rng(seed)
+        while not s.is_terminal():
+            s.apply(r.choice(s.legal_actions()))
+        assert s.winners()
+
+
+def test_every_message_key_exists_in_both_languages() -> None:
+    import sabbat.games.bellum_magica as pkg
+
+    data = tomllib.loads((Path(pkg.__file__).with_name("messages.toml")).read_text("utf-8"))
+    assert set(data["en"]) == set(data["ja"])
+    kinds = {"pick_castle", "place_goblin", "pass_roll", "buy_round", "confusion", "no_attack", "attack_location",
+             "attack_castle", "steal", "stop_stealing", "recruit", "pay", "place_creature", "done_recruiting"}
+    assert {f"action.{k}" for k in kinds} <= set(data["en"])
