@@ -1,0 +1,96 @@
+"""Final scoring (score sheet columns) and the Red-Throne tie-break.
+
+score = card(+) + artifacts + throne counter − curses + card(−), where card(−)
+is −3 per negative territory (printed Desolate/Ruined cards and trash-taken
+copies), 0 each for an owner of Megalith Ruins.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .state import NdlState
+
+NEGATIVE_VP = -3
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """One player's row of the score sheet (得点計算表)."""
+
+    curse: int
+    artifacts: tuple[int, ...]
+    throne: int
+    card_minus: int
+    card_plus: int
+
+    @property
+    def total(self) -> int:
+        return self.curse + sum(self.artifacts) + self.throne + self.card_minus + self.card_plus
+
+
+def _units(s: NdlState, p: int) -> list[int]:
+    return [u for u in s.owned[p] if s.card(u).type == "unit"]
+
+
+def _census(s: NdlState, p: int, u: int) -> int:
+    fam = s.card(u).family
+    return len({s.cid[o] for o in _units(s, p) if s.card(o).family == fam})
+
+
+def _tally(s: NdlState, p: int, u: int) -> int:
+    return sum(1 for o in s.owned[p] if s.card(o).type == "artifact")
+
+
+def _flat(s: NdlState, p: int, u: int) -> int:
+    return s.card(u).vp
+
+
+def _curse_census(s: NdlState, p: int, u: int) -> int:
+    return max(2, s.curses_given)
+
+
+def _fewest(s: NdlState, p: int, u: int) -> int:
+    counts = [len(_units(s, q)) for q in range(s.num_players)]
+    return 4 if counts[p] == min(counts) else 2
+
+
+def _grave(s: NdlState, p: int, u: int) -> int:
+    return s.grave
+
+
+ARTIFACTS: dict[str, Callable[[NdlState, int, int], int]] = {
+    "census": _census,
+    "artifact_tally": _tally,
+    "flat": _flat,
+    "megalith": _flat,
+    "curse_census": _curse_census,
+    "fewest_units": _fewest,
+    "grave_number": _grave,
+}
+
+
+def is_negative(s: NdlState, u: int) -> bool:
+    return s.card(u).role == "negative" or u in s.neg_flag
+
+
+def sheet(s: NdlState, p: int) -> Sheet:
+    owned = s.owned[p]
+    megalith = any(s.card(u).effect == "megalith" for u in owned)
+    arts = tuple(ARTIFACTS[s.card(u).effect or "flat"](s, p, u) for u in owned if s.card(u).type == "artifact")
+    minus = 0 if megalith else NEGATIVE_VP * sum(1 for u in owned if is_negative(s, u))
+    plus = sum(s.card(u).vp for u in owned
+               if s.card(u).type in ("unit", "territory") and not is_negative(s, u))
+    return Sheet(-s.curses[p], arts, s.throne_vp[p], minus, plus)
+
+
+def totals(s: NdlState) -> list[int]:
+    return [sheet(s, p).total for p in range(s.num_players)]
+
+
+def winner(s: NdlState) -> int:
+    """Highest total; ties go to the Red Throne, else the tied player nearest clockwise from it."""
+    t = totals(s)
+    best = max(t)
+    return min((p for p in range(s.num_players) if t[p] == best), key=lambda p: (p - s.red) % s.num_players)

@@ -1,0 +1,111 @@
+"""Preparation d): secret sleeve assignment, one player at a time, revealed when all are made (§3.1)."""
+
+from __future__ import annotations
+
+from ndl_support import B, G, R, Y, add, new
+
+from sabbat.core import Action, Rng
+from sabbat.games.nameless_dark_lord import rules
+from sabbat.games.nameless_dark_lord.state import Phase
+
+
+def _five_units(s):
+    for p in range(4):
+        add(s, p, "fx_2_1")
+        add(s, p, "fx_3_1")
+    rules.begin_round(s, 2)  # start player B
+
+
+def test_assignment_is_asked_in_turn_order_from_the_start_player_e17():
+    s = new(4)
+    _five_units(s)
+    order = []
+    while s.phase is Phase.SLEEVE:
+        if not order or order[-1] != s.actor:
+            order.append(s.actor)
+        s.apply(s.legal_actions()[0])
+    assert order == [B, Y, G, R]
+
+
+def test_assignment_card_by_card_up_to_the_sleeve_count_e14():
+    s = new(4)
+    _five_units(s)
+    p = s.actor
+    picks = 0
+    while s.actor == p and s.phase is Phase.SLEEVE:
+        s.apply(next(a for a in s.legal_actions() if a.kind == "sleeve"))
+        picks += 1
+    assert picks == 4 and s.committed[p]
+
+
+def test_assignment_is_hidden_until_all_have_committed():
+    s = new(4)
+    _five_units(s)
+    first = s.actor
+    s.apply(s.legal_actions()[0])
+    s.apply(Action("sleeve_done"))
+    assert s.committed[first]
+    mine = s.observation(first)["draft"]
+    assert mine != []
+    for q in range(4):
+        obs = s.observation(q)
+        if q != first:
+            assert obs["draft"] == [], "another player's draft is not shown"
+        assert all(not u["sleeved"] for pl in obs["players"] for u in pl["units"])
+    committed = [e for e in s.events if e.key.endswith("sleeve_committed")]
+    assert committed and all(set(e.params) == {"player"} for e in committed)
+
+
+def test_assignments_are_revealed_when_all_are_made():
+    s = new(4)
+    _five_units(s)
+    while s.phase is Phase.SLEEVE:
+        s.apply(s.legal_actions()[0])
+    assert s.phase is Phase.PLACE
+    assert any(e.key.endswith("sleeves_revealed") for e in s.events)
+    obs = s.observation(None)
+    assert all(sum(u["sleeved"] for u in pl["units"]) == 4 for pl in obs["players"])
+
+
+def test_determinize_resamples_an_unrevealed_assignment():
+    s = new(4)
+    _five_units(s)
+    first = s.actor
+    s.apply(Action("sleeve_done"))  # B commits an empty draft
+    other = s.actor
+    drafts = {tuple(s.determinize(other, Rng(k)).draft[first]) for k in range(8)}
+    assert () not in drafts and len(drafts) > 1
+    assert s.determinize(first, Rng(1)).draft[first] == s.draft[first]
+
+
+def test_units_fewer_than_sleeves_all_may_be_sleeved_then_auto_commit():
+    s = new(4)
+    p = s.actor
+    for _ in range(3):
+        s.apply(s.legal_actions()[0])
+    assert s.committed[p] and s.actor != p
+
+
+def test_sleeves_can_change_between_rounds_e14():
+    s = new(4)
+    _five_units(s)
+    while s.phase is Phase.SLEEVE:
+        s.apply(s.legal_actions()[0])
+    chosen = set(s.sleeved[R])
+    s2 = new(4)
+    _five_units(s2)
+    while s2.phase is Phase.SLEEVE:
+        s2.apply(s2.legal_actions()[-2])
+    assert set(s2.sleeved[R]) != chosen
+
+
+def test_open_mode_reveals_each_commit_at_once_e17():
+    s = new(4, sleeve_mode="open")
+    _five_units(s)
+    first = s.actor
+    s.apply(s.legal_actions()[0])
+    s.apply(Action("sleeve_done"))
+    second = s.actor
+    obs = s.observation(second)
+    assert sum(u["sleeved"] for u in obs["players"][first]["units"]) == 1
+    assert s.determinize(second, Rng(3)).sleeved[first] == s.sleeved[first]
