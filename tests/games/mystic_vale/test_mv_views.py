@@ -1,0 +1,116 @@
+"""Hidden information (spec §8), determinization, descriptions, the heuristic agent and the terminal view."""
+
+from __future__ import annotations
+
+import json
+
+from rich.console import Console
+
+from sabbat.agents.random_agent import RandomAgent
+from sabbat.core import Rng
+from sabbat.games.mystic_vale import GAME
+from sabbat.games.mystic_vale.bots import HeuristicAgent
+
+
+def _played(seed: int, steps: int, n: int = 2):  # type: ignore[no-untyped-def]
+    st = GAME.new(n, seed)
+    r = Rng(seed)
+    for _ in range(steps):
+        if st.is_terminal():
+            break
+        st.apply(r.choice(st.legal_actions()))
+    return st
+
+
+def test_observation_shows_deck_composition_but_not_order() -> None:
+    st = _played(1, 30)
+    obs = st.observation(0)
+    for p in range(2):
+        assert obs["players"][p]["deck"] == sorted(st.deck[p])
+    assert "box" in obs["commons"] and isinstance(obs["commons"]["box"], int)
+    json.dumps(obs)
+
+
+def test_determinize_reshuffles_decks_and_keeps_compositions() -> None:
+    st = _played(2, 40)
+    orders = set()
+    for k in range(6):
+        d = st.determinize(0, Rng(k))
+        assert sorted(d.deck[0]) == sorted(st.deck[0]) and sorted(d.deck[1]) == sorted(st.deck[1])
+        assert sorted(d.adv_deck[0] + d.box) == sorted(st.adv_deck[0] + st.box)
+        assert d.on_deck == st.on_deck and d.field == st.field
+        orders.add(tuple(d.deck[0]))
+    assert len(orders) > 1
+
+
+def test_action_descriptions_name_cards_in_both_languages() -> None:
+    st = _played(3, 0)
+    while st.phase.name != "HARVEST":
+        st.apply(st.legal_actions()[-1] if st.phase.name == "PLANT" else st.legal_actions()[0])
+    texts = [st.describe_action(a, "en") for a in st.legal_actions()]
+    jtexts = [st.describe_action(a, "ja") for a in st.legal_actions()]
+    assert any("Fertile Soil" in t for t in texts) and any("肥沃な大地" in t for t in jtexts)
+
+
+def test_heuristic_agent_only_chooses_legal_actions_and_beats_random() -> None:
+    wins = 0
+    for i in range(6):
+        st = GAME.new(2, 100 + i)
+        agents = [HeuristicAgent(i), RandomAgent(i)] if i % 2 == 0 else [RandomAgent(i), HeuristicAgent(i)]
+        while not st.is_terminal():
+            a = agents[st.current_player].choose(st)  # type: ignore[index]
+            assert a in st.legal_actions()
+            st.apply(a)
+        wins += (i % 2) in st.winners()
+    assert wins >= 5
+    assert GAME.heuristic_agent(1).name == "heuristic"
+
+
+def test_terminal_view_renders_both_languages() -> None:
+    from sabbat.cli.views import mystic_vale as view
+
+    st = _played(4, 60, n=3)
+    console = Console(width=160, record=True)
+    console.print(view.render(st.observation(0), "ja"))
+    console.print(view.render(st.observation(None), "en"))
+    text = console.export_text()
+    assert "フィールド" in text and "VPプール" in text and "Field" in text and "VP pool" in text
+
+
+def test_summary_lists_acquired_cards() -> None:
+    st = _played(5, 10_000)
+    summary = st.summary()  # type: ignore[attr-defined]
+    assert len(summary["acquired"]) == 2 and summary["rounds"] >= 1
+
+
+def test_heuristic_stops_planting_when_the_known_deck_is_risky() -> None:
+    from mv_helpers import arrange, at_plant
+    from mv_helpers import new as fixture_state
+
+    from sabbat.core import Action
+
+    bot = HeuristicAgent(0)
+    risky = fixture_state()
+    arrange(risky, 0, field=["F", "F", "C", "C"], on_deck="C", deck=["C"] * 8 + ["B"])
+    at_plant(risky, 0)
+    assert bot.choose(risky) == Action("pass")  # 8 of 9 cards would spoil
+    safe = fixture_state()
+    arrange(safe, 0, field=["F", "C", "C"], on_deck="F", deck=["B"] * 8 + ["C"])
+    build_c = safe.on_deck[0]
+    from mv_helpers import build
+    build(safe, build_c, [("cursed_land", "top"), ("fertile_soil", "middle")])  # 1 decay, 2 mana on deck
+    at_plant(safe, 0)
+    assert safe.effective_decay(0) == 3
+    assert bot.choose(safe) == Action("push")  # only 1 of 9 cards would spoil
+
+
+def test_heuristic_buys_the_best_value_per_cost() -> None:
+    bot = HeuristicAgent(0)
+    st = GAME.new(2, 0)
+    obs = st.observation(0)
+    parts = obs["catalog"]["parts"]
+    c = st.cards
+    # a harvest-VP advancement is worth more than a plain Fertile Soil, a decaying mana card less
+    assert bot.part_worth(obs, c.part("harvest_patch", "top")) > bot.part_worth(obs, c.soil_part[0])
+    assert bot.part_worth(obs, c.part("mana_spring", "top")) < bot.part_worth(obs, c.part("mana_wellspring", "top"))
+    assert parts[c.soil_part[0]]["cost"] == 2
