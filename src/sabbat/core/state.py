@@ -172,6 +172,11 @@ class GameState(ABC):
         """A person's description of one of this state's legal actions."""
         return action.describe(locale, self.game_id)
 
+    def summary(self) -> dict[str, Any]:
+        """Figures for simulation reports: numbers (rounds, days), labels (victory type),
+        and `acquired` — per seat, the ids of the cards it took — for per-card statistics."""
+        return {}
+
     def returns(self) -> list[float]:
         """Reward per seat at the end: winners share 1, the rest get 0."""
         won = self.winners()

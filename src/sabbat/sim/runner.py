@@ -68,12 +68,6 @@ def play_game(
         scores=state.scores(),
         decisions=len(state.history),
         replay=Replay.from_state(state, meta).to_json(),
-        stats=_game_stats(state),
+        stats=state.summary(),
     )
     return record, state
-
-
-def _game_stats(state: GameState) -> dict[str, Any]:
-    """Per-game figures a game chooses to publish (rounds, victory type, cards taken)."""
-    summary = getattr(state, "summary", None)
-    return dict(summary()) if callable(summary) else {}
