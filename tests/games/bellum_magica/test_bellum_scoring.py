@@ -39,3 +39,33 @@ def test_chest_values_are_revealed_to_everyone_at_the_end() -> None:
     final = s.observation(1)["final"]
     assert final["totals"] == [10, 3] and final["chests"][0] == [{"type": "wood", "value": 5}] * 2
     assert s.observation(None)["final"]["winners"] == [0]
+
+
+def test_end_events_name_seats_from_p1_never_p0() -> None:
+    s = scored([5, 5], [3])
+    end, won = s.events[-2], s.events[-1]
+    assert end.render("en") == "The game ends after day 1: P1 chest value 10 (2 chest(s)), P2 chest value 3 (1 chest(s))"
+    assert "P1 宝の価値10(宝箱2個)" in end.render("ja")
+    assert won.render("en") == "Winner(s): P1" and won.render("ja") == "勝者:P1"
+
+
+def test_summary_of_a_finished_game_has_days_chests_end_and_recruited_creatures() -> None:
+    import json
+
+    from sabbat.games.bellum_magica import GAME
+
+    s = GAME.new(4, 21)
+    bots = [GAME.heuristic_agent(p) for p in range(4)]
+    while not s.is_terminal():
+        s.apply(bots[s.current_player].choose(s))
+    summary = s.summary()
+    json.dumps(summary)
+    assert 1 <= summary["days"] <= 200 and summary["days"] == s.day
+    assert summary["end"] == "chests" and summary["chests"] == sum(len(c) for c in s.chests) > 0
+    assert summary["top_value"] == max(s.total_value(p) for p in range(4))
+    creatures = s._cards.creatures
+    recruited = [[c for c in s.left[p] + s.right[p] if creatures[c].deck != "goblins"] for p in range(4)]
+    assert summary["acquired"] == recruited and any(recruited)
+    assert all(creatures[c].deck in ("evil", "most_evil") for got in summary["acquired"] for c in got)
+    recruit_events = [e for e in s.events if e.key.endswith("event.recruited")]
+    assert sum(len(got) for got in summary["acquired"]) == len(recruit_events)

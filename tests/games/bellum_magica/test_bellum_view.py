@@ -26,7 +26,9 @@ def test_view_shows_castles_rows_stocks_kingdom_and_creatures_in_both_languages(
     assert "Human kingdom" in en and "Creatures" in en and "Tavern" in en
     assert "人間の王国" in ja and "クリーチャー" in ja and "酒場" in ja
     for c in obs["castles"]:
-        assert f"P{c['seat']}" in en
+        assert f"P{c['seat'] + 1} " in en  # seat 0 is P1, as the CLI numbers players
+    assert "P0" not in en and "P0" not in ja
+    assert f"captain P{obs['captain'] + 1}" in en
     assert "your chest values" in en
 
 
@@ -41,5 +43,6 @@ def test_view_marks_the_active_row_and_renders_the_end() -> None:
             break
     while not s.is_terminal():
         s.apply(r.choice(s.legal_actions()))
-    assert "Final" in text_of(s.observation(None), "en")
+    final = text_of(s.observation(None), "en")
+    assert "Final: P1 " in final and ", P2 " in final and "P0" not in final
     assert "最終結果" in text_of(s.observation(1), "ja")

@@ -104,7 +104,8 @@ def test_countdown_round_two_ends_on_two_or_less():  # T-32
     _roll_turn(s, 2)
     assert s.is_terminal()
     ev = [e for e in s.events if e.key == "magic_master.event.countdown"][-1]
-    assert ev.params["player"] == "P3" and ev.params["round"] == 2
+    assert ev.params["player"] == 2 and ev.params["round"] == 2
+    assert ev.render("en").startswith("Countdown round 2: P3 rolls")
 
 
 def test_countdown_round_six_always_ends():  # T-32

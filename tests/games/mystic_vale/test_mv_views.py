@@ -83,6 +83,20 @@ def test_summary_lists_acquired_cards() -> None:
     assert len(summary["acquired"]) == 2 and summary["rounds"] >= 1
 
 
+def test_summary_of_a_finished_game_has_rounds_points_end_and_acquired_card_ids() -> None:
+    st = GAME.new(3, 11)
+    bots = [HeuristicAgent(k) for k in range(3)]
+    while not st.is_terminal():
+        st.apply(bots[st.current_player].choose(st))
+    summary = st.summary()  # type: ignore[attr-defined]
+    json.dumps(summary)
+    assert summary["end"] == "vp_pool" and 1 <= summary["rounds"] <= 60
+    assert len(summary["points"]) == 3 and max(summary["points"]) > 0
+    ids = set(GAME.card_ids())
+    assert len(summary["acquired"]) == 3 and any(summary["acquired"])
+    assert all(card in ids for got in summary["acquired"] for card in got)
+
+
 def test_heuristic_stops_planting_when_the_known_deck_is_risky() -> None:
     from mv_helpers import arrange, at_plant
     from mv_helpers import new as fixture_state
@@ -114,3 +128,19 @@ def test_heuristic_buys_the_best_value_per_cost() -> None:
     assert bot.part_worth(obs, c.part("harvest_patch", "top")) > bot.part_worth(obs, c.soil_part[0])
     assert bot.part_worth(obs, c.part("mana_spring", "top")) < bot.part_worth(obs, c.part("mana_wellspring", "top"))
     assert parts[c.soil_part[0]]["cost"] == 2
+
+
+def test_events_and_view_name_the_first_seat_p1_never_p0() -> None:
+    st = _played(5, 60)
+    lines = [e.render(loc) for e in st.events for loc in ("en", "ja")]
+    mine = [e for e in st.events if e.params.get("player") == 0]
+    assert mine and all("P1" in e.render(loc) for e in mine for loc in ("en", "ja"))
+    assert not any("P0" in line for line in lines)
+    setup = next(e for e in st.events if e.key.endswith("event.setup"))
+    assert f"P{st.first_player + 1}" in setup.render("en")
+    from sabbat.cli.views import mystic_vale as view
+
+    out = Console(width=200, record=True)
+    out.print(view.render(st.observation(0), "en"))
+    text = out.export_text()
+    assert "P1 (you)" in text and "P2" in text and "P0" not in text

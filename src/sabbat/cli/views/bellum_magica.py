@@ -58,7 +58,7 @@ def _castle(c: dict[str, Any], obs: dict[str, Any], locale: str) -> Panel:
     if seat == obs.get("viewer") and obs.get("my_chests") is not None:
         vals = ", ".join(f"{_t('term.' + x['type'], locale)} {x['value']}" for x in obs["my_chests"]) or "-"
         lines.append(f"{_t('my_chests', locale)}: {vals}")
-    title = f"P{seat} {_name(c['board_name'], locale)}"
+    title = f"{_t('seat', locale, seat=seat)} {_name(c['board_name'], locale)}"
     if seat == obs.get("captain"):
         title += " 🎲"
     if seat == obs.get("current_player"):
@@ -112,6 +112,8 @@ def render(obs: dict[str, Any], locale: str = "en") -> RenderableType:
     parts.append(_creatures(obs, locale))
     if obs.get("final"):
         f = obs["final"]
-        parts.append(Text(f"{_t('final', locale)}: {f['totals']}  → {', '.join(f'P{w}' for w in f['winners'])}",
-                          style="bold green"))
+        sep = "、" if locale == "ja" else ", "
+        totals = sep.join(f"{_t('seat', locale, seat=p)} {v}" for p, v in enumerate(f["totals"]))
+        won = sep.join(_t("seat", locale, seat=w) for w in f["winners"])
+        parts.append(Text(f"{_t('final', locale)}: {totals}  → {won}", style="bold green"))
     return Group(*parts)

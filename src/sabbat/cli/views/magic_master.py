@@ -26,6 +26,11 @@ def _l(key: str, locale: str, **params: Any) -> str:
     return i18n.render(f"magic_master.ui.{key}", locale, params)
 
 
+def _seat(p: int, locale: str) -> str:
+    """Seat 0 as P1, as everywhere in sabbat."""
+    return _l("seat", locale, p=p)
+
+
 def _name(card: dict[str, Any] | None, locale: str) -> str:
     if not card:
         return ""
@@ -62,15 +67,15 @@ def render(obs: dict[str, Any], locale: str) -> RenderableType:
     phase = i18n.render(f"magic_master.phase.{obs['phase']}", locale)
     head.append(f"{_l('phase', locale)}: {phase}  ")
     if obs.get("to_move") is not None:
-        head.append(f"{_l('to_move', locale)}: P{obs['to_move'] + 1}  ", style="bold")
+        head.append(f"{_l('to_move', locale)}: {_seat(obs['to_move'], locale)}  ", style="bold")
     if obs.get("order"):
-        head.append(f"{_l('turn_order', locale)}: " + " → ".join(f"P{p + 1}" for p in obs["order"]))
+        head.append(f"{_l('turn_order', locale)}: " + " → ".join(_seat(p, locale) for p in obs["order"]))
     parts.append(head)
     if obs.get("winner") is not None:
         reason = i18n.render(f"magic_master.reason.{obs['win_reason']}", locale)
-        parts.append(Text(_l("winner", locale, p=obs["winner"] + 1, reason=reason), style="bold green"))
+        parts.append(Text(_l("winner", locale, p=obs["winner"], reason=reason), style="bold green"))
     for p, pl in enumerate(obs["players"]):
-        title = f"P{p + 1}  " + _l("hand_counts", locale, hand=pl["hand"], chars=pl["char_hand"])
+        title = f"{_seat(p, locale)}  " + _l("hand_counts", locale, hand=pl["hand"], chars=pl["char_hand"])
         if pl["eliminated"]:
             title += f"  [{_l('eliminated', locale)}]"
         if pl["pending_regalia"]:
@@ -85,13 +90,13 @@ def render(obs: dict[str, Any], locale: str) -> RenderableType:
         info.append("(" + ", ".join(str(i18n.localize(n, locale)) for n in obs["discard_top"]) + ")")
     cd = obs.get("countdown") or {}
     if cd.get("p0", -1) >= 0:
-        info.append("\n" + _l("countdown", locale, p0=cd["p0"] + 1, round=max(1, cd["round"])))
+        info.append("\n" + _l("countdown", locale, p0=cd["p0"], round=max(1, cd["round"])))
     parts.append(info)
     att = obs.get("attack")
     if att:
         tp, tg = att["target"]
         what = str(i18n.localize(att["card_name"], locale)) if att.get("card_name") else att["kind"]
-        parts.append(Text(f"{_l('attack', locale)}: P{att['attacker'] + 1} {what} → P{tp + 1} #{tg + 1}",
+        parts.append(Text(f"{_l('attack', locale)}: {_seat(att['attacker'], locale)} {what} → {_seat(tp, locale)} #{tg + 1}",
                           style="bold red"))
     if obs.get("viewer") is not None:
         mine = Text()

@@ -98,7 +98,7 @@ def _player_panel(obs: dict[str, Any], seat: int, locale: str) -> Panel:
             for v in pl["vale"]
         )
         parts.append(Text(f"{_t('ui.vale', locale)}: {vale}", style="green"))
-    title = f"{_t('ui.player', locale)} P{seat}" + (f" ({_t('ui.you', locale)})" if you else "")
+    title = _t("ui.seat", locale, seat=seat) + (f" ({_t('ui.you', locale)})" if you else "")
     if obs.get("active") == seat:
         title = "▶ " + title
     return Panel(Group(*parts), title=title, border_style="bold green" if you else "white")

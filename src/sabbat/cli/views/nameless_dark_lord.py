@@ -72,7 +72,7 @@ def _players(obs: dict[str, Any], locale: str) -> Table:
         table.add_column(_t(f"ui.{key}", locale), overflow="fold", ratio=ratio)
     table.add_column(_t("ui.score", locale), no_wrap=True)
     for p, pl in sorted(enumerate(obs["players"]), key=lambda item: item[1]["seat"]):
-        who = Text(f"{pl['seat']}. ") + _colour(obs, p, locale)
+        who = _colour(obs, p, locale) + Text(f" ({_t('ui.seat', locale, seat=p)})")
         if obs["to_move"] == p:
             who.append(" ◀")
         if pl["passed"] and obs["phase"] == "place":

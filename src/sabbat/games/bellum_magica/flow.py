@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from sabbat.core import Action
+from sabbat.core import Action, i18n
 
 from .rules import (
     BARREL_CAP,
@@ -32,6 +32,16 @@ NS = "bellum_magica"
 
 def _others(s: BellumState, *seats: int) -> frozenset[int]:
     return frozenset(q for q in range(s.num_players) if q not in seats)
+
+
+def seat_list(key: str, seats: list[int], **values: list[int]) -> dict[str, str]:
+    """Seats through message `key` (param `player`, plus `values[name][i]` for the i-th seat), joined per locale."""
+    out = {}
+    for loc in ("en", "ja"):
+        parts = [i18n.render(f"{NS}.{key}", loc, {"player": p, **{k: v[i] for k, v in values.items()}})
+                 for i, p in enumerate(seats)]
+        out[loc] = ("、" if loc == "ja" else ", ").join(parts)
+    return out
 
 
 def _chest_label(t: int) -> dict[str, str]:
@@ -155,7 +165,7 @@ def _after_roll(s: BellumState) -> None:
     if best > 0:
         tops = [(s.captain + i) % n for i in range(n) if maps[(s.captain + i) % n] == best]
         kind = METAL if len(tops) == 1 else WOOD
-        s.emit(f"{NS}.event.scouts", players=[f"P{p}" for p in tops], maps=best, type=_chest_label(kind))
+        s.emit(f"{NS}.event.scouts", players=seat_list("seat", tops), maps=best, type=_chest_label(kind))
         for p in tops:
             gain_chest(s, p, kind)
     s.phase = Phase.ATTACK
@@ -362,11 +372,13 @@ def finish(s: BellumState) -> None:
         for c in held:
             s.seen[c] = everyone
     sc = s.scores()
-    s.emit(f"{NS}.event.game_end", days=s.day, timed_out=s.timed_out,
-           totals=[s.total_value(p) for p in range(s.num_players)],
-           counts=[len(c) for c in s.chests])
+    seats = list(range(s.num_players))
+    totals = [s.total_value(p) for p in seats]
+    counts = [len(c) for c in s.chests]
+    s.emit(f"{NS}.event.game_end", days=s.days_played(), timed_out=s.timed_out, totals=totals, counts=counts,
+           standings=seat_list("standing", seats, value=totals, count=counts))
     best = max(sc)
-    s.emit(f"{NS}.event.winners", players=[f"P{p}" for p, v in enumerate(sc) if v == best])
+    s.emit(f"{NS}.event.winners", players=seat_list("seat", [p for p, v in enumerate(sc) if v == best]))
 
 
 HANDLERS: dict[str, Callable[[BellumState, Action], None]] = {

@@ -261,6 +261,21 @@ class BellumState(GameState):
         """Chest value, plus chest count / 100 as the rulebook's tie-break (count < 100)."""
         return [round(self.total_value(p) + len(self.chests[p]) / 100, 2) for p in range(self.num_players)]
 
+    def days_played(self) -> int:
+        """Days begun so far (the day counter moves past `max_days` when the safety cap ends the game)."""
+        return min(self.day, self.max_days)
+
+    def summary(self) -> dict[str, Any]:
+        """For simulation reports: game length in days, chests held and the winning value at the end, how the
+        game ended (`chests`: a castle held enough chests; `time_out`: the `max_days` cap), and per seat the
+        creatures recruited (card ids; goblins are dealt, not recruited)."""
+        creatures = self._cards.creatures
+        acquired = [[c for c in self.left[p] + self.right[p] if creatures[c].deck != "goblins"]
+                    for p in range(self.num_players)]
+        return {"days": self.days_played(), "chests": sum(len(c) for c in self.chests),
+                "top_value": max(self.total_value(p) for p in range(self.num_players)),
+                "end": "time_out" if self.timed_out else "chests", "acquired": acquired}
+
     def winners(self) -> list[int]:
         if self.phase is not Phase.OVER:
             return []

@@ -13,6 +13,7 @@ from sabbat.core import Action
 from . import effects
 from . import groups as G
 from .cards import Kind
+from .describe import seat_list
 from .groups import Group
 from .model import Attack, Effect, Phase, RegroupKind, Step
 
@@ -393,7 +394,7 @@ def resolve_normal(s: MagicMasterState) -> None:
     need = G.defence(t, target, ignore_terrain=a.teleported)
     hit = a.total >= need
     s.emit("magic_master.event.attack_roll", player=a.attacker, target=a.tp, group=a.tg + 1,
-           attackers=[f"P{q + 1}#{i + 1}" for q, i in a.groups],
+           attackers=seat_list("group_ref", [q for q, _ in a.groups], [i + 1 for _, i in a.groups]),
            support=t.name(a.support) if a.support >= 0 else "-",
            dice=rolls, bonus=bonus, total=a.total, defence=need, hit=hit)
     if not hit:
@@ -450,6 +451,7 @@ def take(s: MagicMasterState, c: int) -> None:
     t = s.t
     s.market.remove(c)
     s.hand[p].append(c)
+    s.took[p] = (*s.took[p], c)
     s.emit("magic_master.event.take", player=p, card=t.name(c))
     if s.deck:
         new = s.deck.pop()

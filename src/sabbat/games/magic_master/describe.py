@@ -18,20 +18,25 @@ _BOOLS = {
     "hit": ({"en": "hit", "ja": "命中"}, {"en": "miss", "ja": "失敗"}),
     "ends": ({"en": "the game ends", "ja": "ゲーム終了"}, {"en": "play goes on", "ja": "続行"}),
 }
-PLAYER_KEYS = ("player", "target", "ally")
 
 
 def style_params(params: dict[str, Any]) -> dict[str, Any]:
-    """Seats shown as P1.., booleans as localized words."""
+    """Booleans as localized words. Seats stay 0-based ints: templates show them with `{player:seat}` (P1..)."""
     out = dict(params)
-    for k in PLAYER_KEYS:
-        v = out.get(k)
-        if isinstance(v, int) and not isinstance(v, bool):
-            out[k] = f"P{v + 1}"
     for k, (yes, no) in _BOOLS.items():
         v = out.get(k)
         if isinstance(v, bool):
             out[k] = yes if v else no
+    return out
+
+
+def seat_list(key: str, seats: list[int], values: list[Any] | None = None) -> dict[str, str]:
+    """Seats through message `key` (params `player`, and `value` from `values`), joined per locale."""
+    out = {}
+    for loc in ("en", "ja"):
+        parts = [i18n.render(f"magic_master.{key}", loc, {"player": p, "value": values[i] if values else ""})
+                 for i, p in enumerate(seats)]
+        out[loc] = ("、" if loc == "ja" else ", ").join(parts)
     return out
 
 
@@ -60,17 +65,17 @@ def describe(s: MagicMasterState, a: Action, locale: str) -> str:
         params["group"] = _group(s, p, args[1])
     elif k == "attack":
         params["group"] = _group(s, p, args[0])
-        params["target"] = f"P{args[1] + 1}"
+        params["target"] = args[1]
         params["tgroup"] = _group(s, args[1], args[2])
     elif k == "card_attack":
         params["card"] = t.name(args[0])
-        params["target"] = f"P{args[1] + 1}"
+        params["target"] = args[1]
         params["tgroup"] = _group(s, args[1], args[2])
     elif k == "support":
         params["card"] = t.name(args[0])
         params["caster"] = _group(s, p, args[1]) if args[1] >= 0 else "-"
     elif k == "ally":
-        params["target"] = f"P{args[0] + 1}"
+        params["target"] = args[0]
         params["tgroup"] = _group(s, args[0], args[1])
     elif k in ("caster", "romancer"):
         params["group"] = _group(s, p, args[0])

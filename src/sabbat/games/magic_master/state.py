@@ -13,7 +13,7 @@ from sabbat.core import Action, GameState, Rng, codec
 from . import combat, regroup
 from . import groups as G
 from .cards import CardTable, Kind, table_for
-from .describe import style_params
+from .describe import seat_list, style_params
 from .groups import Group
 from .model import Attack, Phase, RegroupKind
 
@@ -22,6 +22,7 @@ OTHERS_PER_PLAYER = {2: 4, 3: 4, 4: 3, 5: 3, 6: 2}
 MARKET_SIZE = 5
 HAND_LIMIT = 4
 TIMEOUT_TIEBREAK = "cancel"  # ruling A-32; "lexicographic" is the variant
+VICTORY_LABEL = {"survivor": "last_survivor", "regalia": "regalia", "timeout": "time_out"}
 
 
 @codec.serializable
@@ -62,6 +63,7 @@ class MagicMasterState(GameState):
         self.countdown_p0 = -1
         self.countdown_round = 0
         self.turn_no = 0
+        self.took: list[tuple[int, ...]] = [() for _ in range(n)]  # market takes per seat, for summary()
         self.winner = -1
         self.win_reason = ""
         self._deal()
@@ -69,9 +71,11 @@ class MagicMasterState(GameState):
     def _after_load_(self) -> None:
         super()._after_load_()
         self.t = table_for(self.options)
+        if not hasattr(self, "took"):  # saved before market takes were recorded
+            self.took = [() for _ in range(self.num_players)]
 
     def emit(self, key: str, audience: frozenset[int] | None = None, **params: Any) -> None:
-        """Log an event with seats shown as P1.. and outcomes as localized words."""
+        """Log an event with outcomes as localized words (seats stay ints; templates use `{player:seat}`)."""
         super().emit(key, audience, **style_params(params))
 
     # ----- setup ----------------------------------------------------------------------
@@ -128,14 +132,14 @@ class MagicMasterState(GameState):
             self.emit_private("magic_master.event.dealt_hand", p, None, player=p,
                               cards=[t.name(c) for c in self.hand[p]])
             self.emit("magic_master.event.hand_size", player=p, count=size)
-        self.emit("magic_master.event.ranking", players=[f"P{p + 1}" for p in self.rank])
+        self.emit("magic_master.event.ranking", players=seat_list("seat", self.rank))
         self.setup_queue = list(self.rank)
         self._start_regroup(self.setup_queue[0], RegroupKind.INITIAL)
 
     def _order_by_dice(self, tied: list[int]) -> list[int]:
         """Tied players, highest die first; those still tied re-roll among themselves."""
         rolls = [self.rng.roll() for _ in tied]
-        self.emit("magic_master.event.tie_roll", players=[f"P{p + 1}" for p in tied], dice=rolls)
+        self.emit("magic_master.event.tie_roll", players=seat_list("seat", tied), dice=rolls)
         out: list[int] = []
         for v in sorted(set(rolls), reverse=True):
             same = [p for p, r in zip(tied, rolls, strict=False) if r == v]
@@ -149,7 +153,7 @@ class MagicMasterState(GameState):
                 self.market.append(self.deck.pop())
         self.emit("magic_master.event.market", cards=[t.name(c) for c in self.market])
         self.order = list(reversed(self.rank))
-        self.emit("magic_master.event.seating", players=[f"P{p + 1}" for p in self.order])
+        self.emit("magic_master.event.seating", players=seat_list("seat", self.order))
         for p in range(self.num_players):
             self.had_regalia[p] = self._holds_regalia(p)
         self._start_turn(self.order[0])
@@ -284,7 +288,7 @@ class MagicMasterState(GameState):
             for v in vals:
                 claims.setdefault(v, set()).add(p)
         self.emit("magic_master.event.time_out",
-                  claims=[f"P{p + 1}:{'/'.join(str(v) for v in best_of[p])}" for p in sorted(best_of)])
+                  claims=seat_list("claim", sorted(best_of), ["/".join(str(v) for v in best_of[p]) for p in sorted(best_of)]))
         if TIMEOUT_TIEBREAK == "lexicographic":
             ranked = sorted(best_of, key=lambda p: best_of[p], reverse=True)
             if ranked and (len(ranked) == 1 or best_of[ranked[0]] != best_of[ranked[1]]):
@@ -298,7 +302,7 @@ class MagicMasterState(GameState):
         top = sorted(claims[max(claims)]) if claims else sorted(best_of) or [self.active]
         while len(top) > 1:
             rolls = [self.rng.roll() for _ in top]
-            self.emit("magic_master.event.tie_roll", players=[f"P{p + 1}" for p in top], dice=rolls)
+            self.emit("magic_master.event.tie_roll", players=seat_list("seat", top), dice=rolls)
             top = [p for p, r in zip(top, rolls, strict=False) if r == max(rolls)]
         self._win(top[0], "timeout")
 
@@ -368,9 +372,20 @@ class MagicMasterState(GameState):
         new.countdown_p0 = self.countdown_p0
         new.countdown_round = self.countdown_round
         new.turn_no = self.turn_no
+        new.took = self.took.copy()  # tuples: shared, never mutated
         new.winner = self.winner
         new.win_reason = self.win_reason
         return new
+
+    def summary(self) -> dict[str, Any]:
+        """For simulation reports: which victory ended the game, turns played, players still standing,
+        and per seat the ids of the cards it took from the market."""
+        return {
+            "victory": VICTORY_LABEL.get(self.win_reason, self.win_reason or "none"),
+            "turns": self.turn_no,
+            "survivors": self.eliminated.count(False),
+            "acquired": [[self.t.inst[c].id for c in took] for took in self.took],
+        }
 
     # ----- views ------------------------------------------------------------------------
     def card_view(self, c: int) -> dict[str, Any]:

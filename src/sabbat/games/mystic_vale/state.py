@@ -459,7 +459,8 @@ class MysticValeState(GameState):
 
     # ----- names for events / descriptions ------------------------------------------
     def summary(self) -> dict[str, Any]:
-        """For balance statistics: what each seat acquired (advancement and vale card ids), rounds played."""
+        """For balance statistics: what each seat acquired (advancement and vale card ids), rounds played,
+        and how the game ended (`vp_pool` emptied, or a safety `cap`)."""
         c = self.cards
         acquired = []
         for p in range(self.num_players):
@@ -468,7 +469,8 @@ class MysticValeState(GameState):
             got += [c.vale_entry[v] for v in self.vale[p]]
             acquired.append(got)
         return {"acquired": acquired, "rounds": self.turns_taken // self.num_players,
-                "points": [self.points(p) for p in range(self.num_players)]}
+                "points": [self.points(p) for p in range(self.num_players)],
+                "end": "vp_pool" if self.end_triggered else "cap"}
 
     def sleeve_parts(self, s: int) -> dict[str, str]:
         """Localizable label of sleeve `s` ("Cursed Land + Fertile Soil"); shared cached dicts, never mutate."""

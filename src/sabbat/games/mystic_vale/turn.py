@@ -363,7 +363,10 @@ def finish_turn(st: MysticValeState) -> None:
             st.end_triggered or st.turns_taken >= MAX_ROUNDS * n or st.decisions >= DECISION_CAP
         ):
             st.phase = Phase.OVER
-            st.emit(f"{NS}.event.game_over", points=[st.points(q) for q in range(n)])
+            pts = [st.points(q) for q in range(n)]
+            standings = {loc: ", ".join(i18n.render(f"{NS}.standing", loc, {"player": q, "vp": v}) for q, v in enumerate(pts))
+                         for loc in ("en", "ja")}
+            st.emit(f"{NS}.event.game_over", points=pts, standings=standings)
             return
         q = st.turn_player = (p + 1) % n
         if st.skip_next[q]:

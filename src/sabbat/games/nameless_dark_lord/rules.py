@@ -62,8 +62,7 @@ def setup(s: NdlState) -> None:
         s.rng.shuffle(s.decks[lv - 1])
     for k in (2, 3)[: n - 2]:
         s.stones[seat(s, k)] += 1
-    s.emit(f"{s.game_id}.event.setup", red=s.colour_name(s.red),
-           colours=[s.colour_name(p) for p in range(n)])
+    s.emit(f"{s.game_id}.event.setup", red=s.red, colours=s.seat_list("seat_colour"))
     begin_round(s, 1)
 
 
@@ -514,7 +513,9 @@ def after_event(s: NdlState) -> None:
         s.phase = Phase.OVER
         from .scoring import totals, winner
 
-        s.emit(f"{s.game_id}.event.game_over", scores=totals(s), winner=s.colour_name(winner(s)))
+        scores = totals(s)
+        s.emit(f"{s.game_id}.event.game_over", scores=scores, standings=s.seat_list("standing", scores),
+               winner=s.colour_name(winner(s)))
         return
     begin_round(s, s.round + 1)
 

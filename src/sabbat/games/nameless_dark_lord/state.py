@@ -229,8 +229,14 @@ class NdlState(GameState):
         return [winner(self)]
 
     def summary(self) -> dict[str, Any]:
-        """Per-seat acquired card ids (for balance statistics)."""
-        return {"acquired": [list(h) for h in self.history_acq]}
+        """For balance statistics: per-seat acquired card ids, rounds played, the winning score,
+        and whether the Red-Throne tie-break decided the winner (`tie_broken`: yes/no)."""
+        from .scoring import totals
+
+        t = totals(self)
+        best = max(t)
+        return {"acquired": [list(h) for h in self.history_acq], "rounds": self.round, "top_score": best,
+                "tie_broken": "yes" if t.count(best) > 1 else "no"}
 
     def describe_action(self, action: Action, locale: str = "en") -> str:
         key = f"{GAME_ID}.action.{action.kind}"
@@ -254,3 +260,13 @@ class NdlState(GameState):
 
     def colour_name(self, p: int) -> dict[str, str]:
         return {loc: i18n.render(f"{GAME_ID}.colour.{self.colour[p]}", loc) for loc in ("en", "ja")}
+
+    def seat_list(self, key: str, values: list[Any] | None = None) -> dict[str, str]:
+        """Every seat through message `key` (params `player` = seat, `colour`, `value`), joined per locale."""
+        out = {}
+        for loc in ("en", "ja"):
+            parts = [i18n.render(f"{GAME_ID}.{key}", loc, {"player": p, "colour": self.colour_name(p)[loc],
+                                                          "value": values[p] if values else ""})
+                     for p in range(self.num_players)]
+            out[loc] = ("、" if loc == "ja" else ", ").join(parts)
+        return out

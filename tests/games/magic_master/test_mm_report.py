@@ -1,0 +1,76 @@
+"""Seat labels (seat 0 is P1 in every message and the view, as in the CLI) and the summary
+that `sabbat simulate` reports (which victory ended the game, turns, cards taken)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from mm_support import H6, TB, W, act, blank, group
+from rich.console import Console
+
+from sabbat import games
+from sabbat.cli.views import render
+from sabbat.core import Action, Rng
+from sabbat.games.magic_master.model import Phase
+
+GAME = games.get("magic_master")
+
+
+def _played(n: int, seed: int, heuristic: bool = True):
+    s = GAME.new(n, seed)
+    bots = [GAME.heuristic_agent(i) for i in range(n)]
+    r = Rng(seed)
+    while not s.is_terminal():
+        s.apply(bots[s.current_player].choose(s) if heuristic else r.choice(s.legal_actions()))
+    return s
+
+
+def test_events_keep_seat_ints_and_render_the_first_seat_as_p1():
+    s = _played(3, 4, heuristic=False)
+    mine = [e for e in s.events if e.params.get("player") == 0]
+    assert mine and all(e.render(loc).count("P1") >= 1 for e in mine for loc in ("en", "ja"))
+    assert not any("P0" in e.render(loc) for e in s.events for loc in ("en", "ja"))
+    seating = next(e for e in s.events if e.key == "magic_master.event.seating")
+    assert seating.render("en") == "Turn order: " + ", ".join(f"P{p + 1}" for p in s.order)
+
+
+def test_action_descriptions_and_view_number_seats_from_p1():
+    s = blank()
+    group(s, 0, W)
+    group(s, 1, H6, TB)
+    text = s.describe_action(Action("attack", (0, 1, 0)), "en")
+    assert "P2's group" in text and "P0" not in text
+    console = Console(width=150, record=True)
+    console.print(render("magic_master", s.observation(0), "en"))
+    out = console.export_text()
+    assert "P1 " in out and "P2 " in out and "P0" not in out
+
+
+def test_market_takes_are_recorded_for_the_summary():
+    s = blank()
+    group(s, 0, W)
+    s.phase = Phase.TAKE
+    s._legal = None
+    assert s.market
+    card = sorted(s.market)[0]
+    act(s, "take", card)
+    assert s.took[0] == (card,) and s.summary()["acquired"][0] == [s.t.inst[card].id]
+    assert s.clone().took == s.took
+
+
+@pytest.mark.parametrize("n,seed", [(2, 1), (4, 3)])
+def test_summary_of_a_finished_game_names_the_victory_turns_and_cards_taken(n, seed):
+    s = _played(n, seed)
+    summary = s.summary()
+    json.dumps(summary)
+    assert summary["victory"] in ("last_survivor", "regalia", "time_out")
+    assert summary["victory"] == {"survivor": "last_survivor", "regalia": "regalia", "timeout": "time_out"}[s.win_reason]
+    assert summary["turns"] == s.turn_no >= 1
+    assert 1 <= summary["survivors"] <= n
+    takes = [e for e in s.events if e.key == "magic_master.event.take"]
+    assert sum(len(a) for a in summary["acquired"]) == len(takes) > 0
+    ids = set(GAME.card_ids())
+    assert len(summary["acquired"]) == n and all(c in ids for got in summary["acquired"] for c in got)
+    again = GAME.from_json(json.loads(json.dumps(s.to_json())))
+    assert again.summary() == summary
