@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from enum import Enum
+from enum import Enum, StrEnum
 
 import pytest
 
@@ -67,7 +67,7 @@ def test_malformed_structure_is_a_save_file_error() -> None:
 
 
 @codec.serializable
-class Phase(str, Enum):
+class Phase(StrEnum):
     PLAY = "play"
 
 

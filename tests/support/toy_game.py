@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sabbat.core import Action, Game, GameInfo, GameState, Rng
-from sabbat.core import codec, i18n
+from sabbat.core import Action, Game, GameInfo, GameState, Rng, codec, i18n
 
 i18n.register(
     "toy",

@@ -189,12 +189,12 @@ def simulate(
     )
     _print_extra_stats(records)
     if card_stats:
-        rates = card_rates(records)
-        if rates:
+        per_card = card_rates(records)
+        if per_card:
             table = Table(title="cards: taken, and win rate of the seats that took them")
             for col in ("card", "taken", "games", "win rate", "95% interval"):
                 table.add_column(col)
-            for cr in rates:
+            for cr in per_card:
                 lo, hi = cr.interval
                 table.add_row(cr.card, str(cr.taken), str(cr.games_with), _pct(cr.win_rate), f"{_pct(lo)} – {_pct(hi)}")
             console.print(table)

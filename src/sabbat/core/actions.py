@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from .errors import MalformedAction
 from . import codec, i18n
+from .errors import MalformedAction
 
 Arg = int | str
 

@@ -101,7 +101,7 @@ def _decode(data: Any) -> Any:
             return cls(data["v"])
         if "t" in data:
             return cls(*(_decode(v) for v in data["t"]))
-        obj = object.__new__(cls)
+        obj: Any = object.__new__(cls)
         for key, value in data["f"].items():
             object.__setattr__(obj, key, _decode(value))
         after = getattr(obj, "_after_load_", None)

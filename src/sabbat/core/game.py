@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 from . import codec
@@ -13,7 +13,7 @@ from .errors import BadOption, BadPlayerCount, SaveFileError
 from .state import STATE_FORMAT, GameState
 
 
-class Status(str, Enum):
+class Status(StrEnum):
     COMPLETE = "complete"
     IN_PROGRESS = "in progress"
 

@@ -115,8 +115,8 @@ class Replay:
     def run(self, lookup: GameLookup) -> GameState:
         """The final state, verified against the recorded digest."""
         final: GameState | None = None
-        for final in self.states(lookup):
-            pass
+        for state in self.states(lookup):
+            final = state
         assert final is not None
         if self.digest is not None and state_digest(final) != self.digest:
             raise ReplayMismatch(

@@ -6,10 +6,10 @@ state costs a single int copy and a replay only needs the seed.
 
 from __future__ import annotations
 
-from . import codec
-
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
+
+from . import codec
 
 T = TypeVar("T")
 

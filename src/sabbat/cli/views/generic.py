@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.pretty import Pretty
 from rich.console import RenderableType
+from rich.pretty import Pretty
 
 
 def render(obs: dict[str, Any], locale: str) -> RenderableType:
