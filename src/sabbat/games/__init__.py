@@ -15,6 +15,7 @@ _registry: Registry[Game] = Registry("game", UnknownGame)
 _registry.add("nameless_dark_lord", "sabbat.games.nameless_dark_lord:GAME")
 _registry.add("bellum_magica", "sabbat.games.bellum_magica:GAME")
 _registry.add("mystic_vale", "sabbat.games.mystic_vale:GAME")
+_registry.add("monslaught", "sabbat.games.monslaught:GAME")
 _registry.add("magic_master", "sabbat.games.magic_master:GAME")
 
 

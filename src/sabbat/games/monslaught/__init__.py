@@ -1,0 +1,62 @@
+"""Monslaught in Walpurgis (モンスロート イン ヴァルプルギス, COLON ARC 2023), 2-4 players.
+
+Rulebook Ver. 1.20 (seed 001_70d209ff05c95cb2.txt) read through the spec
+`shared/rules/monslaught.md`: 12 rounds (an initial draft, scout rounds and boss
+rounds 4/7/10/12), a deck-builder without a draw deck where each cleanup you choose
+your next hand from your discard pile. Rulings are listed in docs/games/monslaught.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from sabbat.core import Game, GameInfo, GameState, i18n
+from sabbat.core.errors import UnknownCard
+
+from .cards import load
+from .state import MonslaughtState
+
+i18n.register_file("monslaught", Path(__file__).with_name("messages.toml"))
+
+
+class MonslaughtGame(Game):
+    info = GameInfo(
+        id="monslaught",
+        title={"en": "Monslaught in Walpurgis", "ja": "モンスロート イン ヴァルプルギス"},
+        min_players=2,
+        max_players=4,
+        rules_version="1",
+        max_decisions=3000,
+        options={"second_place": "'qualified' (default, ruling A11): with 4 players the 2nd-place extra card "
+                 "needs the boss's scout cost too; 'any': the next-highest declaration gets it"},
+        summary={
+            "en": "Summon familiars, scout monsters and lands, defeat four witches; choose your hand from your discard pile.",
+            "ja": "使い魔を召喚し、モンスターや土地をスカウトし、4人の魔女を倒す。手札は捨て山から選ぶ。",
+        },
+    )
+    state_class = MonslaughtState
+
+    def _new(self, num_players: int, seed: int, options: dict[str, Any]) -> GameState:
+        return MonslaughtState(num_players, seed, options)
+
+    def card_ids(self, options: Mapping[str, Any] | None = None) -> list[str]:
+        db = load((options or {}).get("cards"))
+        return [*db.cards, *db.lands, *(land + "_back" for land in db.lands), *db.bosses]
+
+    def describe_card(self, card_id: str, locale: str = "en", options: Mapping[str, Any] | None = None) -> str:
+        from .describe import card_text
+
+        db = load((options or {}).get("cards"))
+        if card_id not in self.card_ids(options):
+            raise UnknownCard(f"Monslaught has no card {card_id!r}")
+        return card_text(db, card_id, locale)
+
+    def heuristic_agent(self, seed: int = 0) -> Any:
+        from .bots import HeuristicAgent
+
+        return HeuristicAgent(seed)
+
+
+GAME = MonslaughtGame()

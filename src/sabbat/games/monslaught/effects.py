@@ -1,0 +1,154 @@
+"""Card effects as named handlers: attack modifiers (abilities) and actions.
+
+Abilities are always on and only change numbers (attack, refill limit).
+Actions and one-shot actions either resolve at once or open an EFFECT
+sub-decision recorded in the state (`pend_kind`, `pend_left`), never a closure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from .model import HAND_LIMIT, LAND_LIMIT, Seat
+
+if TYPE_CHECKING:
+    from .state import MonslaughtState
+
+
+def land_pay(st: MonslaughtState, land: int) -> int:
+    """Payment value of a land for its side up (Farm/Mountain/Lightning 1, Bonfire 3)."""
+    entry = st.db.lands[st.ids[land]]
+    return entry.back_pay if land in st.flipped else entry.pay
+
+
+def land_attack(st: MonslaughtState, land: int) -> int:
+    entry = st.db.lands[st.ids[land]]
+    return entry.back_attack_bonus if land in st.flipped else entry.attack_bonus
+
+
+def land_vp(st: MonslaughtState, land: int) -> int:
+    entry = st.db.lands[st.ids[land]]
+    return entry.back_vp if land in st.flipped else entry.vp
+
+
+def has_item(st: MonslaughtState, seat: Seat) -> bool:
+    cards = st.db.cards
+    ids = st.ids
+    return any(cards[ids[u]].type == "item" for u in seat.play)
+
+
+def monster_attack(st: MonslaughtState, seat: Seat, uid: int, vs_boss: bool = False) -> int:
+    """Attack of one monster now: printed value plus land, ability and boost modifiers."""
+    card = st.db.cards[st.ids[uid]]
+    value = card.attack
+    land = seat.on_land.get(uid)
+    ability = card.ability
+    if land is not None:
+        value += land_attack(st, land)
+        if ability == "land_bonus":
+            value += card.ability_value
+    if ability == "item_bonus" and has_item(st, seat):
+        value += card.ability_value
+    elif ability == "land_count":
+        value += card.ability_value * (len(seat.lands) // 2)
+    elif ability == "boss_bonus" and vs_boss:
+        value += card.ability_value
+    return value + seat.boost.get(uid, 0)
+
+
+def group_total(st: MonslaughtState, seat: Seat, group: list[int], vs_boss: bool = False) -> int:
+    """Attack of a scouting group: members' attack, group abilities, pending scout bonus."""
+    if not group:
+        return 0
+    total = 0
+    cards = st.db.cards
+    for uid in group:
+        total += monster_attack(st, seat, uid, vs_boss)
+        if len(group) >= 2:
+            card = cards[st.ids[uid]]
+            if card.ability == "group_penalty":
+                total -= card.ability_value
+            elif card.ability == "pack":
+                total += card.ability_value
+    return max(0, total + seat.scout_bonus)
+
+
+def refill_limit(st: MonslaughtState, seat: Seat) -> int:
+    """4, or 5 after an Owl one-shot this turn or with a refill-limit item (never more, A3)."""
+    limit = HAND_LIMIT
+    if seat.owl:
+        limit = 5
+    for uid in seat.play:
+        card = st.db.cards[st.ids[uid]]
+        if card.ability == "refill_limit":
+            limit = max(limit, card.ability_value)
+    return limit
+
+
+def upkeep(st: MonslaughtState, seat: Seat, uid: int) -> int:
+    card = st.db.cards[st.ids[uid]]
+    if card.type == "item" or uid in seat.zero_upkeep:
+        return 0
+    return card.cost
+
+
+# ----- actions -------------------------------------------------------------------------------
+Usable = Callable[["MonslaughtState", Seat, int, int], bool]
+Resolve = Callable[["MonslaughtState", Seat, int, int], None]
+
+
+def _always(st: MonslaughtState, seat: Seat, uid: int, value: int) -> bool:
+    return True
+
+
+def _has_monster(st: MonslaughtState, seat: Seat, uid: int, value: int) -> bool:
+    cards = st.db.cards
+    return any(cards[st.ids[u]].type == "monster" for u in seat.play)
+
+
+def _field_within(st: MonslaughtState, seat: Seat, uid: int, value: int) -> bool:
+    cards = st.db.cards
+    return any(cards[st.ids[u]].scout <= value for u in st.field)
+
+
+def _land_takeable(st: MonslaughtState, seat: Seat, uid: int, value: int) -> bool:
+    return len(seat.lands) < LAND_LIMIT and bool(st.farm_stack or st.mountain_stack)
+
+
+def _pay_summon(st: MonslaughtState, seat: Seat, uid: int, value: int) -> None:
+    seat.credit += value
+    seat.zero_upkeep.add(uid)
+
+
+def _credit(st: MonslaughtState, seat: Seat, uid: int, value: int) -> None:
+    seat.credit += value
+
+
+def _owl(st: MonslaughtState, seat: Seat, uid: int, value: int) -> None:
+    seat.owl = True
+
+
+def _scout_bonus(st: MonslaughtState, seat: Seat, uid: int, value: int) -> None:
+    seat.scout_bonus += value
+
+
+def _open(kind: str) -> Resolve:
+    def resolve(st: MonslaughtState, seat: Seat, uid: int, value: int) -> None:
+        st.open_effect(kind, uid, value)
+
+    return resolve
+
+
+#: effect name -> (can it be used now, resolve it)
+HANDLERS: dict[str, tuple[Usable, Resolve]] = {
+    "pay_summon": (_always, _pay_summon),
+    "summon_credit": (_always, _credit),
+    "refill_five": (_always, _owl),
+    "scout_bonus": (_always, _scout_bonus),
+    "boost": (_has_monster, _open("boost")),
+    "recover_monsters": (_always, _open("recover_monsters")),
+    "draw_discard": (_always, _open("draw_discard")),
+    "take_field": (_field_within, _open("take_field")),
+    "take_land": (_land_takeable, _open("take_land")),
+}

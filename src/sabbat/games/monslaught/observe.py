@@ -1,0 +1,200 @@
+"""What each player may see, determinization, and action descriptions.
+
+Hidden: hand contents (the back colour, i.e. the tier, of each hand card is public),
+deck orders, cards returned to the box, draft offers and picks until revealed, the
+face of the face-down bosses, and during a boss round's summon phase every other
+player's changes (they see the position at the start of that phase, ruling A13).
+Discard piles, play areas, lands and the Field are public (ruling A25).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import TYPE_CHECKING, Any
+
+from sabbat.core import Action, Rng, i18n
+
+from .effects import refill_limit
+from .model import BOSS_ROUNDS, Phase, Seat
+
+if TYPE_CHECKING:
+    from .state import MonslaughtState
+
+TIER_ORDER = {"initial": 0, "lower": 1, "middle": 2, "upper": 3, "land": 4}
+
+
+def _tier(st: MonslaughtState, uid: int) -> str:
+    card = st.db.cards.get(st.ids[uid])
+    return card.tier.value if card is not None else "land"
+
+
+def _seat_view(st: MonslaughtState, seat: Seat, q: int, mine: bool) -> dict[str, Any]:
+    ids = st.ids
+    view: dict[str, Any] = {
+        "hand": sorted(ids[u] for u in seat.hand) if mine else None,
+        "hand_size": len(seat.hand),
+        "hand_tiers": sorted((_tier(st, u) for u in seat.hand), key=TIER_ORDER.__getitem__),
+        "play": [
+            {"uid": u, "card": ids[u], "used": u in seat.used, "acted": u in seat.acted,
+             "land": seat.on_land.get(u), "boost": seat.boost.get(u, 0)}
+            for u in seat.play
+        ],
+        "lands": [
+            {"uid": ld, "kind": ids[ld], "flipped": ld in st.flipped, "budget": seat.budget.get(ld, 0)}
+            for ld in seat.lands
+        ],
+        "discard": sorted(ids[u] for u in seat.discard),
+        "bosses": list(seat.bosses),
+        "declared": seat.declared,
+        "credit": seat.credit,
+        "scout_bonus": seat.scout_bonus,
+        "refill_limit": refill_limit(st, seat),
+        "offer": sorted(ids[u] for u in seat.offer) if mine else None,
+        "offer_size": len(seat.offer) + (1 if seat.pick >= 0 else 0),
+        "picked": seat.pick >= 0,
+        "pick": ids[seat.pick] if mine and seat.pick >= 0 else None,
+    }
+    return view
+
+
+def observe(st: MonslaughtState, player: int | None) -> dict[str, Any]:
+    """The position as `player` (None: a spectator) may know it."""
+    from .scoring import points
+
+    fog = st.fog
+    players = []
+    for q in range(st.num_players):
+        mine = player == q or st.phase is Phase.OVER  # everything is shown for the final count
+        seat = st.seats[q] if fog is None or mine else fog[q]
+        players.append(_seat_view(st, seat, q, mine))
+    hidden_turn = fog is not None and player != st.active
+    phase = st.phase.value
+    if hidden_turn:
+        phase = Phase.SUMMON.value
+    bosses = []
+    for i, boss_id in enumerate(st.boss_row):
+        shown = i < st.boss_revealed
+        boss = st.db.bosses[boss_id]
+        bosses.append({"number": i + 1, "id": boss_id if shown else None, "cost": boss.scout if shown else None})
+    field: dict[str, int] = {}
+    for u in sorted(st.field):
+        field[st.ids[u]] = field.get(st.ids[u], 0) + 1
+    obs: dict[str, Any] = {
+        "game": "monslaught",
+        "viewer": player,
+        "round": st.round,
+        "boss_round": st.round in BOSS_ROUNDS,
+        "start": st.start,
+        "active": None if st.phase is Phase.OVER else st.active,
+        "phase": phase,
+        "bosses": bosses,
+        "field": dict(sorted(field.items())),
+        "stacks": {"farm": len(st.farm_stack), "mountain": len(st.mountain_stack)},
+        "decks": {"lower": len(st.lower), "middle": len(st.middle), "upper": len(st.upper)},
+        "box": len(st.box),
+        "removed": sorted(st.ids[u] for u in st.removed),
+        "players": players,
+        "pending": None,
+        "catalog": st.db.catalog(),
+        "points": [points(st, q) for q in range(st.num_players)] if st.phase is Phase.OVER else None,
+    }
+    if not hidden_turn and st.phase is not Phase.OVER:
+        obs["pending"] = {
+            "card": st.ids[st.pend_card] if st.pend_card >= 0 else None,
+            "uid": st.pend_card if st.pend_card >= 0 and st.phase is not Phase.PAY else None,
+            "need": st.pend_need,
+            "kind": st.pend_kind,
+            "arg": st.pend_arg,
+            "left": st.pend_left,
+            "group": list(st.pend_group),
+        }
+    return obs
+
+
+def determinize(st: MonslaughtState, player: int, rng: Rng) -> MonslaughtState:
+    """Resample everything hidden from `player`, tier by tier, in a canonical order."""
+    new = st.clone()
+    if st.phase is Phase.OVER:
+        return new
+    n = st.num_players
+    if new.fog is not None:
+        for q in range(n):
+            if q != player:
+                new.seats[q] = new.fog[q].clone()
+        if new.active != player:
+            new.phase = Phase.SUMMON
+            new.ret_phase = Phase.SUMMON
+            new.pend_card = -1
+            new.pend_need = 0
+            new.pend_kind = ""
+            new.pend_left = 0
+    # locations holding hidden cards, in a fixed order; each keeps its (public) tier make-up
+    locations: list[list[int]] = [new.lower, new.middle, new.upper, new.box]
+    others = [q for q in range(n) if q != player]
+    for q in others:
+        seat = new.seats[q]
+        locations += [seat.hand, seat.offer, [seat.pick] if seat.pick >= 0 else []]
+    pools: dict[str, list[int]] = defaultdict(list)
+    shapes = []
+    for loc in locations:
+        tiers = sorted((_tier(st, u) for u in loc), key=TIER_ORDER.__getitem__)
+        shapes.append(tiers)
+        for u in loc:
+            pools[_tier(st, u)].append(u)
+    for tier in sorted(pools, key=TIER_ORDER.__getitem__):
+        pool = sorted(pools[tier])
+        rng.shuffle(pool)
+        pools[tier] = pool
+    filled = [[pools[t].pop() for t in shape] for shape in shapes]
+    new.lower, new.middle, new.upper, new.box = filled[0], filled[1], filled[2], filled[3]
+    for i, q in enumerate(others):
+        seat = new.seats[q]
+        hand, offer, pick = filled[4 + 3 * i: 7 + 3 * i]
+        seat.hand = hand
+        seat.offer = offer
+        seat.pick = pick[0] if pick else -1
+    # face-down bosses: any copy of that number not yet seen
+    for i in range(st.boss_revealed, 4):
+        number = i + 1
+        candidates = sorted([new.boss_row[i]] + [b for b in new.boss_box if st.db.bosses[b].number == number])
+        new.boss_row[i] = candidates[rng.below(len(candidates))]
+    new.boss_box = sorted(b for b in [*st.boss_row, *st.boss_box] if b not in new.boss_row)
+    if new.fog is not None:
+        for q in others:
+            new.fog[q] = new.seats[q].clone()
+    return new
+
+
+# ----- descriptions ----------------------------------------------------------------------------
+CARD_ARG = {"pick", "summon", "pay_hand", "scout_card", "take", "recover", "take_field", "penalty_bury"}
+UID_ARG = {"use", "use_oneshot", "pay_play", "add", "send", "target", "release", "penalty_card"}
+LAND_ARG = {"pay_land", "flip", "penalty_land"}
+STACK_ARG = {"scout_land", "take_land"}
+
+
+def describe(st: MonslaughtState, action: Action, locale: str) -> str:
+    """A person's description naming cards (never anything hidden from the actor's rivals)."""
+    kind, args = action.kind, action.args
+    params: dict[str, Any] = {}
+    if kind in CARD_ARG:
+        params["card"] = st.name(str(args[0]))
+    elif kind in UID_ARG:
+        params["card"] = _uid_name(st, int(args[0]))
+    elif kind in LAND_ARG:
+        params["land"] = _uid_name(st, int(args[0]))
+    elif kind in STACK_ARG:
+        params["land"] = st.name(str(args[0]))
+    elif kind == "maintain":
+        params["card"] = _uid_name(st, int(args[0]))
+        land = int(args[1])
+        if land >= 0:
+            name = _uid_name(st, land)
+            params["on"] = {"en": f" on {name['en']}", "ja": f"（{name['ja']}の上）"}
+        else:
+            params["on"] = ""
+    return i18n.render(f"monslaught.action.{kind}", locale, params, fallback=action.notation())
+
+
+def _uid_name(st: MonslaughtState, uid: int) -> dict[str, str]:
+    name = st.uname(uid)
+    return {loc: f"{name.get(loc, name['en'])} #{uid}" for loc in ("en", "ja")}

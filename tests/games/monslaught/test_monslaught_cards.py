@@ -1,0 +1,92 @@
+"""Card data: the box contents, provenance, replacement card files and card text."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from monslaught_helpers import FIXTURE
+
+from sabbat.core import CardDataError, i18n
+from sabbat.games.monslaught import GAME
+from sabbat.games.monslaught.cards import ABILITIES, ACTIONS, load
+
+
+def test_box_contents_per_deck() -> None:
+    db = load()
+    tiers = Counter()
+    for c in db.cards.values():
+        tiers[c.tier.value] += c.count
+    assert tiers == {"initial": 12, "lower": 14, "middle": 30, "upper": 16}
+    assert {c.id: c.count for c in db.cards.values() if c.tier.value == "initial"} == {"big_cat": 4, "frog": 4, "owl": 4}
+    assert db.lands["farm"].count == 12 and db.lands["mountain"].count == 8
+    assert sorted(b.number for b in db.bosses.values()) == [1, 1, 2, 3, 3, 4]
+    assert all(b.vp == 10 for b in db.bosses.values())
+
+
+def test_rulebook_values() -> None:
+    db = load()
+    c = db.cards
+    assert c["frog"].cost == 1 and c["owl"].cost == 1 and c["frog"].attack + c["owl"].attack == 5
+    assert c["owl"].oneshot == "refill_five"
+    assert (c["fuyure"].cost, c["fuyure"].attack) == (2, 5) and c["fuyure"].tier.value == "lower"
+    assert c["myconid_bed"].cost == 1 and c["myconid_bed"].scout <= 5 and c["myconid_bed"].action == "pay_summon"
+    assert c["blue_wisp"].scout == 4 and c["blue_wisp"].ability == "item_bonus"
+    assert c["child"].action == "recover_monsters" and c["child"].action_value == 3
+    assert c["fallen_angel"].tier.value == "middle"
+    farm, mountain = db.lands["farm"], db.lands["mountain"]
+    assert (farm.flip_at, farm.pay, farm.back_pay) == (8, 1, 3)
+    assert (mountain.flip_at, mountain.pay, mountain.back_pay, mountain.attack_bonus) == (6, 1, 1, 1)
+    assert mountain.scout <= 5  # Fuyure alone took one
+    boss1 = [b for b in db.bosses.values() if b.number == 1]
+    assert all(b.scout <= 9 for b in boss1)  # 9 beat the example's boss 1
+
+
+def test_reconstructed_cards_have_variety() -> None:
+    db = load()
+    used = {c.ability for c in db.cards.values()} | {c.action for c in db.cards.values()} | {
+        c.oneshot for c in db.cards.values()}
+    assert ABILITIES | ACTIONS <= used
+    assert sum(1 for c in db.cards.values() if c.type == "item") >= 5
+    assert {b.penalty for b in db.bosses.values()} >= {"discard_play", "lose_land", "bury"}
+
+
+def test_every_field_has_a_source() -> None:
+    db = load()
+    for c in [*db.cards.values(), *db.lands.values(), *db.bosses.values()]:
+        for field in ("name", "count"):
+            assert c.source_of(field)
+
+
+def test_replacement_card_file_is_used() -> None:
+    st = GAME.new(2, 0, {"cards": FIXTURE})
+    assert "vanilla_l" in st.ids
+    assert "vanilla_l" in GAME.card_ids({"cards": FIXTURE})
+
+
+def test_bad_card_file_is_refused(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(Path(FIXTURE).read_text(encoding="utf-8").replace("refill_five", "fly_away"), encoding="utf-8")
+    with pytest.raises(CardDataError, match="unknown effect"):
+        GAME.new(2, 0, {"cards": str(bad)})
+
+
+@pytest.mark.parametrize("locale", ["en", "ja"])
+def test_card_text_in_both_languages(locale: str) -> None:
+    for cid in GAME.card_ids():
+        text = GAME.describe_card(cid, locale)
+        assert text and "{" not in text and "monslaught." not in text
+
+
+def test_messages_have_both_languages() -> None:
+    en = {k for k in i18n.keys("en") if k.startswith("monslaught.")}
+    ja = {k for k in i18n.keys("ja") if k.startswith("monslaught.")}
+    assert en == ja and len(en) > 100
+
+
+def test_unknown_card_id_is_refused() -> None:
+    from sabbat.core import UnknownCard
+
+    with pytest.raises(UnknownCard):
+        GAME.describe_card("no_such_card")

@@ -1,0 +1,71 @@
+"""Hidden information: hands, draft offers, picks, decks and face-down bosses stay secret."""
+
+from __future__ import annotations
+
+import json
+
+from monslaught_helpers import do, new
+
+from sabbat.core import Rng
+from sabbat.games.monslaught.model import Phase
+
+
+def _play_draft(st) -> None:  # type: ignore[no-untyped-def]
+    while st.phase is Phase.DRAFT:
+        do(st, "pick", st.ids[st.seats[st.active].offer[0]])
+
+
+def test_opponent_hand_contents_never_in_observation_or_events() -> None:
+    st = new(2, seed=8, fixture=False)
+    first = st.active
+    other = 1 - first
+    pick = st.ids[st.seats[first].offer[0]]
+    do(st, "pick", pick)
+    obs = st.observation(other)
+    public = {k: v for k, v in obs.items() if k not in ("catalog", "players")}
+    public["first"] = obs["players"][first]
+    assert f'"{pick}"' not in json.dumps(public)
+    assert obs["players"][first]["hand"] is None and obs["players"][first]["offer"] is None
+    events = [e.to_json() for e in st.events_for(other)]
+    assert all(e["key"] != "monslaught.event.picked" for e in events)
+    assert any(e["key"] == "monslaught.event.picked_public" for e in events)
+
+
+def test_determinize_keeps_own_hand_and_resamples_opponents() -> None:
+    st = new(3, seed=2, fixture=False)
+    _play_draft(st)
+    me = st.active
+    mine = sorted(st.seats[me].hand)
+    hands = set()
+    for s in range(20):
+        d = st.determinize(me, Rng(s))
+        assert sorted(d.seats[me].hand) == mine
+        hands.add(tuple(sorted(d.ids[u] for q in range(3) if q != me for u in d.seats[q].hand)))
+        assert json.dumps(d.observation(me), sort_keys=True) == json.dumps(st.observation(me), sort_keys=True)
+    assert len(hands) > 1
+
+
+def test_face_down_bosses_are_resampled() -> None:
+    st = new(2, seed=1, fixture=False)
+    firsts = {st.determinize(0, Rng(s)).boss_row[0] for s in range(20)}
+    assert len(firsts) == 2
+
+
+def test_deck_order_is_resampled() -> None:
+    st = new(2, seed=1, fixture=False)
+    orders = {tuple(st.determinize(0, Rng(s)).middle) for s in range(5)}
+    assert len(orders) > 1
+
+
+def test_every_event_renders_fully_for_every_viewer() -> None:
+    from sabbat.agents import RandomAgent
+
+    st = new(3, seed=6, fixture=False)
+    bot = RandomAgent(1)
+    while not st.is_terminal():
+        st.apply(bot.choose(st))
+    for viewer in (0, 1, 2, None):
+        for event in st.events_for(viewer):
+            for locale in ("en", "ja"):
+                text = event.render(locale)
+                assert "{" not in text, text
