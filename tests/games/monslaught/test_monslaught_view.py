@@ -46,3 +46,22 @@ def test_view_hides_other_hands() -> None:
     line = next(ld for ld in text.splitlines() if "hidden" in ld)
     assert "Frog" not in line and "hidden (4" in line
     assert hand
+
+
+def test_log_and_view_name_the_first_seat_p1_never_p0() -> None:
+    from rich.console import Console
+
+    from sabbat import agents, games
+    from sabbat.cli import views
+
+    state = games.get("monslaught").new(3, 2)
+    bots = [agents.get("heuristic", "monslaught", seat) for seat in range(3)]
+    for _ in range(80):
+        state.apply(bots[state.current_player].choose(state))
+    lines = [e.render(locale) for e in state.events for locale in ("en", "ja")]
+    assert any("P1" in line for line in lines)
+    assert not any("P0" in line for line in lines)
+    console = Console(width=140, record=True)
+    console.print(views.render("monslaught", state.observation(0), "en"))
+    text = console.export_text()
+    assert "P1" in text and "P0" not in text

@@ -56,7 +56,7 @@ def _bosses(obs: dict[str, Any], locale: str) -> Table:
             row.append(Text(f"{b['number']}: {_t('view.face_down', locale)}", style="grey62"))
         else:
             owner = owners.get(b["id"])
-            tail = f" → P{owner}" if owner is not None else ""
+            tail = f" → P{owner + 1}" if owner is not None else ""
             row.append(Text(f"{b['number']}: {_name(obs, b['id'], locale)} ⛨{b['cost']}{tail}", style="magenta"))
     table.add_row(*row)
     return table
@@ -121,7 +121,7 @@ def _player(obs: dict[str, Any], p: int, locale: str) -> Panel:
         lines.append(Text(f"{_t('view.picked', locale)} {picked}".strip()))
     if obs["points"] is not None:
         lines.append(Text(f"{_t('view.points', locale)}: {obs['points'][p]}", style="bold yellow"))
-    title = f"P{p}"
+    title = f"P{p + 1}"
     if p == obs["viewer"]:
         title += f" ({_t('view.you', locale)})"
     if p == obs["start"]:
