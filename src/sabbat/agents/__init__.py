@@ -23,7 +23,7 @@ def _heuristic(game: str, seed: int, param: str = "") -> Agent:
     agent = games.get(game).heuristic_agent(seed)
     if agent is None:
         raise UnknownAgent(f"{game.replace('_', '-')} has no heuristic agent yet; try 'random'")
-    return agent  # type: ignore[no-any-return]
+    return agent
 
 
 _factories: dict[str, Factory] = {
