@@ -109,3 +109,19 @@ def test_bench_prints_figures(tmp_path: Path) -> None:
 def test_bad_agent_name_is_a_clear_error() -> None:
     code, out = run("simulate", "toy", "-n", "2", "--agents", "genius")
     assert code == 2 and "unknown agent 'genius'" in out
+
+
+def test_tournament_prints_rates_and_ratings(tmp_path: Path) -> None:
+    out_file = tmp_path / "t.json"
+    code, out = run("tournament", "toy", "--agents", "random,ismcts:30", "-n", "8", "--jobs", "1", "--out", str(out_file))
+    assert code == 0, out
+    data = json.loads(out_file.read_text())
+    assert data["games"] == 8 if isinstance(data.get("games"), int) else len(data["games"]) == 8
+    assert "ismcts:30" in out and "random" in out
+
+
+def test_hint_shows_the_search_choice(tmp_path: Path) -> None:
+    code, out = run("play", "toy", "--players", "2", "--seed", "3", "--ai", "random",
+                    "--save", str(tmp_path / "g.json"), input="hint\nquit\n")
+    assert code == 0, out
+    assert "AI would choose" in out

@@ -22,7 +22,7 @@ from sabbat.sim.stats import summarize
 
 from .session import PlaySession
 
-console = Console()
+console = Console(width=None if sys.stdout.isatty() else 140)
 
 
 def _options(cards: Path | None) -> dict[str, Any]:
@@ -223,6 +223,44 @@ def _print_extra_stats(records: list[Any]) -> None:
         total = sum(counter.values())
         parts = ", ".join(f"{k} {_pct(v / total).strip()}" for k, v in counter.most_common())
         console.print(f"{key}: {parts}")
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--agents", "agent_list", default="normal,heuristic", show_default=True, help="Agents, comma-separated (levels: easy, normal, hard; or random, heuristic, ismcts:1s …).")
+@click.option("--players", "-p", type=int, default=None, help="Players per game (default: the game's minimum).")
+@click.option("-n", "--games", "n", type=int, default=100, show_default=True, help="Number of games; seats rotate over every arrangement.")
+@click.option("--jobs", "-j", type=int, default=2, show_default=True, help="Worker processes.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game.")
+@click.option("--out", type=click.Path(path_type=Path), default=None, help="Write the results (games, win rates, ratings) as JSON.")
+@click.option("--cards", type=click.Path(path_type=Path), default=None, help="Card file to use instead of the shipped one.")
+def tournament(
+    game: str, agent_list: str, players: int | None, n: int, jobs: int, seed: int, out: Path | None, cards: Path | None
+) -> None:
+    """Agents play GAME with seats rotated; win rates with 95% intervals and a rating table."""
+    from sabbat.sim.tournament import run_tournament
+
+    g = games.get(game)
+    num = players if players is not None else g.info.min_players
+    g.new(num, 0, _options(cards))
+    names = [a.strip() for a in agent_list.split(",") if a.strip()]
+    for name in names:
+        agents.get(name, g.info.id, 0)
+    if n < 1:
+        raise click.BadParameter("play at least one game", param_hint="-n")
+    with Progress(
+        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+        console=console, transient=True, disable=not console.is_terminal,
+    ) as progress:
+        task = progress.add_task(f"{g.info.cli_name} {num}p", total=n)
+        result = run_tournament(
+            g.info.id, names, num, n, jobs=jobs, seed=seed, options=_options(cards),
+            progress=lambda done, total, record: progress.update(task, completed=done),
+        )
+    console.print(result.renderable())
+    if out:
+        out.write_text(json.dumps(result.to_json(), ensure_ascii=False, indent=1), encoding="utf-8")
+        console.print(f"wrote {out}")
 
 
 @cli.command("replay")

@@ -167,19 +167,25 @@ class PlaySession:
         return None
 
     def hint(self) -> None:
+        """What the `normal` AI would play here, with its estimate when it searches."""
+        seed = len(self.state.history)
         try:
-            adviser = agents.get(self.hint_level, self.state.game_id, seed=len(self.state.history))
+            adviser = agents.get(self.hint_level, self.state.game_id, seed=seed)
         except SabbatError:
-            adviser = agents.get("heuristic", self.state.game_id, seed=len(self.state.history))
+            adviser = agents.get("heuristic", self.state.game_id, seed=seed)
+        analyse = getattr(adviser, "analyse", None)
         try:
-            action = adviser.choose(self.state)
+            if callable(analyse) and len(self.state.legal_actions()) > 1:
+                ranked = analyse(self.state)
+                action, estimate = ranked[0].action, float(ranked[0].value)
+            else:
+                action, estimate = adviser.choose(self.state), None
         except SabbatError as exc:
             self.console.print(t("no_hint", self.locale, reason=str(exc)))
             return
-        estimate = getattr(adviser, "last_estimate", None)
-        extra = t("hint_estimate", self.locale, value=estimate) if isinstance(estimate, float) else ""
+        extra = t("hint_estimate", self.locale, value=estimate) if estimate is not None else ""
         self.console.print(
-            t("hint_line", self.locale, level=adviser.name, action=self.state.describe_action(action, self.locale), estimate=extra)
+            t("hint_line", self.locale, level=self.hint_level, action=self.state.describe_action(action, self.locale), estimate=extra)
         )
 
     def save(self, path: Path) -> None:
