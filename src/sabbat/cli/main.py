@@ -218,7 +218,14 @@ def _print_extra_stats(records: list[Any]) -> None:
             elif isinstance(value, str):
                 labels.setdefault(key, Counter())[value] += 1
     for key, values in sorted(numeric.items()):
-        console.print(f"{key}: median {statistics.median(values):g}, mean {statistics.fmean(values):.2f}, range {min(values):g}–{max(values):g}")
+        deciles = statistics.quantiles(values, n=10) if len(values) > 1 else values * 9
+        console.print(
+            f"{key}: median {statistics.median(values):g}, mean {statistics.fmean(values):.2f}, "
+            f"10th–90th percentile {deciles[0]:g}–{deciles[-1]:g}, range {min(values):g}–{max(values):g}"
+        )
+        if len(set(values)) > 1 and all(v.is_integer() for v in values) and max(values) - min(values) <= 40:
+            counts = Counter(int(v) for v in values)
+            console.print("  " + "  ".join(f"{k}:{counts[k]}" for k in range(int(min(values)), int(max(values)) + 1)))
     for key, counter in sorted(labels.items()):
         total = sum(counter.values())
         parts = ", ".join(f"{k} {_pct(v / total).strip()}" for k, v in counter.most_common())
