@@ -60,15 +60,36 @@ class SearchConfig:
     """Chance of a uniformly random move in a policy rollout, so rollouts stay varied."""
     policy_rollouts: bool = True
     """Whether the difficulty levels roll out with the game's heuristic agent when it has one."""
+    split_outcomes: bool = True
+    """Tell apart the results of an action by the events the searching player sees (dice, draws)."""
+    prior_share: float = 0.0
+    """Head start, as a share of the iterations, that the rollout policy's own choice gets
+    when the root actions are ranked: with a small budget, trust the policy unless the
+    search clearly disagrees."""
 
 
 class _Node:
-    """An edge into an information set: stats of the action that led here."""
+    """An information set of the tree: the edges (actions) tried from it."""
 
-    __slots__ = ("children", "visits", "avail", "total")
+    __slots__ = ("edges", "visits")
 
     def __init__(self) -> None:
-        self.children: dict[Action, _Node] = {}
+        self.edges: dict[Action, _Edge] = {}
+        self.visits = 0
+
+
+class _Edge:
+    """An action at an information set: its statistics, and the information sets it led to.
+
+    Why outcomes: an action's result may depend on chance or on hidden cards (a die, a draw).
+    What the searching player then sees (the events visible to them) tells the resulting
+    information sets apart, so a later decision is never averaged over dice it has seen.
+    """
+
+    __slots__ = ("outcomes", "visits", "avail", "total")
+
+    def __init__(self) -> None:
+        self.outcomes: dict[str, _Node] = {}
         self.visits = 0
         self.avail = 0
         self.total = 0.0
@@ -116,6 +137,9 @@ class ISMCTSAgent:
             raise ValueError("the game is over: there is nothing to analyse")
         legal = state.legal_actions()
         root = _Node()
+        favourite: Action | None = None
+        if self.rollout_policy is not None and self.config.prior_share > 0 and len(legal) > 1:
+            favourite = self.rollout_policy.choose(state.determinize(player, self.rng))
         done = 0
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         while True:
@@ -123,68 +147,78 @@ class ISMCTSAgent:
                 break
             if deadline is not None and done > 0 and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, state.determinize(player, self.rng))
+            self._iterate(root, state.determinize(player, self.rng), player)
             done += 1
         self.last_iterations = done
         stats = []
         for action in legal:
-            child = root.children.get(action)
-            if child is None or child.visits == 0:
+            edge = root.edges.get(action)
+            if edge is None or edge.visits == 0:
                 stats.append(ActionStat(action, 0, math.nan))
             else:
-                stats.append(ActionStat(action, child.visits, child.total / child.visits))
+                stats.append(ActionStat(action, edge.visits, edge.total / edge.visits))
         # Most visited wins (robust child); value breaks ties; legal order keeps it stable.
-        order = sorted(range(len(stats)), key=lambda i: (-stats[i].visits, -_num(stats[i].value), i))
+        bonus = self.config.prior_share * done
+
+        def rank(i: int) -> tuple[float, float, int]:
+            head = bonus if stats[i].action == favourite else 0.0
+            return (-(stats[i].visits + head), -_num(stats[i].value), i)
+
+        order = sorted(range(len(stats)), key=rank)
         return [stats[i] for i in order]
 
     # ----- one iteration ---------------------------------------------------------------
-    def _iterate(self, root: _Node, world: GameState) -> None:
+    def _iterate(self, root: _Node, world: GameState, me: int) -> None:
         cfg = self.config
-        path: list[tuple[_Node, int]] = []
+        c = cfg.exploration
+        split = cfg.split_outcomes
+        path: list[tuple[_Edge, int]] = []
         node = root
-        node.visits += 1
-        while not world.is_terminal():
+        while True:
+            node.visits += 1
+            if world.is_terminal():
+                _backup(path, world.returns())
+                return
             mover = world.current_player
             assert mover is not None
             legal = world.legal_actions()
-            children = node.children
+            edges = node.edges
             untried: list[Action] = []
-            best: _Node | None = None
-            best_action: Action | None = None
-            best_score = -math.inf
             for action in legal:
-                child = children.get(action)
-                if child is None:
+                edge = edges.get(action)
+                if edge is None:
                     untried.append(action)
-                    continue
-                child.avail += 1
-            may_widen = len(legal) <= cfg.widen_above or len(children) < _widening(cfg, node.visits)
+                else:
+                    edge.avail += 1
+            may_widen = len(legal) <= cfg.widen_above or len(edges) < _widening(cfg, node.visits)
             if untried and (may_widen or len(untried) == len(legal)):
                 action = self._pick_untried(world, untried)
-                child = _Node()
-                child.avail = child.visits = 1
-                children[action] = child
+                edge = edges[action] = _Edge()
+                edge.avail = edge.visits = 1
                 world.apply(action)
-                path.append((child, mover))
+                path.append((edge, mover))
                 _backup(path, self._rollout(world))
                 return
-            c = cfg.exploration
+            best: _Edge | None = None
+            best_action = legal[0]
+            best_score = -math.inf
             for action in legal:
-                child = children.get(action)
-                if child is None:
+                edge = edges.get(action)
+                if edge is None:
                     continue
-                if child.visits == 0:
-                    score = math.inf
-                else:
-                    score = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+                score = edge.total / edge.visits + c * math.sqrt(math.log(edge.avail) / edge.visits)
                 if score > best_score:
-                    best, best_action, best_score = child, action, score
-            assert best is not None and best_action is not None
-            world.apply(best_action)
+                    best, best_action, best_score = edge, action, score
+            assert best is not None
+            best.visits += 1
             path.append((best, mover))
-            node = best
-            node.visits += 1
-        _backup(path, world.returns())
+            seen = len(world.events)
+            world.apply(best_action)
+            key = _outcome(world, seen, me) if split else ""
+            child = best.outcomes.get(key)
+            if child is None:
+                child = best.outcomes[key] = _Node()
+            node = child
 
     def _pick_untried(self, world: GameState, untried: Sequence[Action]) -> Action:
         if self.config.guided_expansion and self.rollout_policy is not None and len(untried) > 1:
@@ -213,10 +247,15 @@ class ISMCTSAgent:
         return score_returns(world.scores(), self.config.eval_temperature)
 
 
-def _backup(path: list[tuple[_Node, int]], returns: Sequence[float]) -> None:
+def _backup(path: list[tuple[_Edge, int]], returns: Sequence[float]) -> None:
     """Credit each edge with the return of the player who chose it (max-n)."""
-    for node, mover in path:
-        node.total += returns[mover]
+    for edge, mover in path:
+        edge.total += returns[mover]
+
+
+def _outcome(world: GameState, seen: int, me: int) -> str:
+    """What `me` saw happen since event number `seen`: names the information set reached."""
+    return "|".join(f"{e.key}{e.params!r}" for e in world.events[seen:] if e.visible_to(me))
 
 
 def _widening(cfg: SearchConfig, visits: int) -> int:
@@ -242,27 +281,40 @@ def score_returns(scores: Sequence[float], temperature: float = 0.1) -> list[flo
     return [w / total for w in weights]
 
 
-# ----- building agents from names (`ismcts:1s`, `ismcts:500,h,c=0.5,depth=60`) ----------
+# ----- building agents from names (`ismcts:1s`, `ismcts:500:h:c=0.5:depth=60`) ----------
 
-TUNING: dict[str, SearchConfig] = {}
-"""Per-game search settings found by tournaments (game id -> config); others use defaults."""
+TUNING: dict[str, SearchConfig] = {
+    # Measured against each game's heuristic (docs/ai.md): random rollouts misjudge these
+    # games badly (a random player loses fast), so rollouts follow the heuristic, cut short
+    # at 20-60 decisions where mid-game scores mean something, since a heuristic move costs
+    # 1-4 ms. Magic Master scores nothing before someone wins, so short rollouts say nothing:
+    # there the search rolls out at random and only overrides the heuristic when sure.
+    "bellum_magica": SearchConfig(rollout_depth=20, prior_share=0.1),
+    "monslaught": SearchConfig(rollout_depth=60, prior_share=0.3),
+    "mystic_vale": SearchConfig(rollout_depth=50, prior_share=0.3),
+    # The Nameless Dark Lord's heuristic is the slowest (4 ms a move): short random rollouts.
+    "nameless_dark_lord": SearchConfig(rollout_epsilon=1.0, rollout_depth=10, prior_share=0.1),
+    "magic_master": SearchConfig(rollout_epsilon=1.0, prior_share=1.0),
+}
+"""Per-game search settings (game id -> config); other games use the defaults."""
 
-_FIELDS = {"c": "exploration", "depth": "rollout_depth", "temp": "eval_temperature", "eps": "rollout_epsilon"}
+_FIELDS = {"c": "exploration", "depth": "rollout_depth", "temp": "eval_temperature", "eps": "rollout_epsilon",
+           "split": "split_outcomes", "prior": "prior_share"}
 
 
 def from_param(game: str, seed: int, param: str, seconds: float = 1.0, heuristic: bool = False,
                name: str = "ismcts") -> ISMCTSAgent:
     """Build an agent from the text after ':' in its name.
 
-    Tokens, separated by ',' or ':': `500` (iterations), `1s` or `0.5s` (seconds a move),
-    `h`/`heuristic` or `r`/`random` (rollout policy), `c=`, `depth=`, `temp=`, `eps=` (search
-    knobs). Why names: tournaments and the CLI name agents by text, so tuning is just a name.
+    Tokens, separated by ':' (or ','; but CLI agent lists split at commas): `500` (iterations), `1s` or `0.5s` (seconds a move),
+    `h`/`heuristic` or `r`/`random` (rollout policy), `c=`, `depth=`, `temp=`, `eps=`, `prior=`,
+    `split=` (search knobs, see SearchConfig). Why names: tournaments and the CLI name agents by text, so tuning is just a name.
     """
     from sabbat import games  # agents sit above the game registry; import late to stay light
 
     iterations: int | None = None
     config = TUNING.get(game, SearchConfig())
-    overrides: dict[str, float | int] = {}
+    overrides: dict[str, Any] = {}
     for token in param.replace(":", ",").split(","):
         token = token.strip()
         if not token:
@@ -276,13 +328,14 @@ def from_param(game: str, seed: int, param: str, seconds: float = 1.0, heuristic
             field = _FIELDS.get(key.strip())
             if field is None:
                 raise UnknownAgent(f"unknown search setting {key!r} in {name}:{param}; use {', '.join(_FIELDS)}")
-            overrides[field] = _number(value, name, param, int if field == "rollout_depth" else float)
+            kind = bool if field == "split_outcomes" else int if field == "rollout_depth" else float
+            overrides[field] = _number(value, name, param, kind)
         elif token.endswith("s"):
             seconds = _number(token[:-1], name, param, float)
         else:
             iterations = _number(token, name, param, int)
     if overrides:
-        config = replace(config, **overrides)  # type: ignore[arg-type]
+        config = replace(config, **overrides)
     if (iterations is not None and iterations < 1) or seconds <= 0:
         raise UnknownAgent(f"{name}:{param} needs a positive budget, e.g. {name}:500 or {name}:1s")
     policy = games.get(game).heuristic_agent(seed * 7 + 3) if heuristic else None
@@ -290,9 +343,9 @@ def from_param(game: str, seed: int, param: str, seconds: float = 1.0, heuristic
                        config=config, name=name)
 
 
-def _number(text: str, name: str, param: str, kind: type[int] | type[float]) -> Any:
+def _number(text: str, name: str, param: str, kind: type[int] | type[float] | type[bool]) -> Any:
     try:
-        return kind(text)
+        return kind(int(text)) if kind is bool else kind(text)
     except ValueError:
         raise UnknownAgent(
             f"cannot read {text!r} in {name}:{param}; write iterations (500) or seconds (1s)"

@@ -1,0 +1,154 @@
+"""ISMCTS: legal in every game, reproducible, blind to what its player cannot see, stronger than random."""
+
+from __future__ import annotations
+
+import pytest
+
+from sabbat import agents, games
+from sabbat.agents.ismcts import TUNING, ISMCTSAgent, SearchConfig, _outcome, from_param, score_returns
+from sabbat.agents.random_agent import RandomAgent
+from sabbat.core import Action, GameState, Rng, UnknownAgent
+from sabbat.sim.tournament import run_tournament
+
+FAST = SearchConfig(rollout_depth=15)
+CASES = [(name, n) for name in games.names() for n in games.get(name).info.player_counts]
+IDS = [f"{name}-{n}p" for name, n in CASES]
+
+
+def mid_game(name: str, n: int, seed: int, steps: int) -> GameState:
+    """A random game stopped at the first decision with a real choice after `steps` moves."""
+    state = games.get(name).new(n, seed)
+    chooser = Rng(seed + 99)
+    while not state.is_terminal() and (len(state.history) < steps or len(state.legal_actions()) < 2):
+        state.apply(chooser.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize(("name", "n"), CASES, ids=IDS)
+def test_ismcts_plays_only_legal_actions(name: str, n: int) -> None:
+    policy = games.get(name).heuristic_agent(1)
+    searchers = [ISMCTSAgent(seed=3, iterations=6, config=FAST)]
+    if policy is not None:
+        searchers.append(ISMCTSAgent(seed=4, iterations=6, config=FAST, rollout_policy=policy))
+    for searcher in searchers:
+        state = games.get(name).new(n, seed=11)
+        others = RandomAgent(5)
+        searched = 0
+        while not state.is_terminal() and searched < 12:
+            legal = state.legal_actions()
+            if state.current_player == 0:
+                action = searcher.choose(state)
+                searched += 1
+            else:
+                action = others.choose(state)
+            assert action in legal
+            state.apply(action)
+
+
+@pytest.mark.parametrize(("name", "n"), CASES, ids=IDS)
+def test_ismcts_ignores_what_its_player_cannot_see(name: str, n: int) -> None:
+    for seed, steps in ((1, 6), (2, 25)):
+        state = mid_game(name, n, seed, steps)
+        if state.is_terminal():
+            continue
+        player = state.current_player
+        assert player is not None
+        one, two = state.determinize(player, Rng(1)), state.determinize(player, Rng(2))
+        a = ISMCTSAgent(seed=7, iterations=25, config=FAST).analyse(one)
+        b = ISMCTSAgent(seed=7, iterations=25, config=FAST).analyse(two)
+        assert a == b
+
+
+def test_ismcts_is_reproducible_with_seed_and_iterations() -> None:
+    state = mid_game("toy", 3, 4, 3)
+    first = ISMCTSAgent(seed=9, iterations=200).analyse(state)
+    again = ISMCTSAgent(seed=9, iterations=200).analyse(state)
+    assert first == again
+    assert sum(s.visits for s in first) == 200
+    assert first[0].visits == max(s.visits for s in first)
+
+
+def test_ismcts_analysis_ranks_every_legal_action() -> None:
+    state = mid_game("toy", 2, 8, 2)
+    stats = ISMCTSAgent(seed=1, iterations=120).analyse(state)
+    assert sorted(s.action for s in stats) == sorted(state.legal_actions())
+    assert all(0.0 <= s.value <= 1.0 for s in stats if s.visits)
+    assert ISMCTSAgent(seed=1, iterations=120).choose(state) == stats[0].action
+
+
+def test_ismcts_beats_random_in_the_toy_game() -> None:
+    result = run_tournament("toy", ["ismcts:200", "random"], 2, games=80, jobs=1, seed=1)
+    searcher = result.agents[0]
+    assert searcher.label == "ismcts:200"
+    assert searcher.rate >= 0.65 and searcher.interval[0] > 0.5
+
+
+def test_agent_names_read_budget_policy_and_knobs() -> None:
+    agent = from_param("toy", 1, "500,c=0.3,depth=40")
+    assert agent.iterations == 500 and agent.seconds is None
+    assert agent.config.exploration == 0.3 and agent.config.rollout_depth == 40
+    timed = from_param("toy", 1, "0.5s")
+    assert timed.iterations is None and timed.seconds == 0.5
+    assert from_param("toy", 1, "").seconds == 1.0
+    colons = agents.get("ismcts:40:c=0.2:prior=0.5:split=0", "toy", 1)
+    assert isinstance(colons, ISMCTSAgent) and colons.iterations == 40
+    assert colons.config.exploration == 0.2 and colons.config.prior_share == 0.5 and not colons.config.split_outcomes
+    assert isinstance(agents.get("ismcts:20", "toy", 1), ISMCTSAgent)
+    for bad in ("fast", "0s", "c=x", "speed=3"):
+        with pytest.raises(UnknownAgent):
+            from_param("toy", 1, bad)
+
+
+def test_difficulty_levels_exist_and_fall_back_without_a_heuristic() -> None:
+    assert isinstance(agents.get("easy", "toy", 1), RandomAgent)
+    normal = agents.get("normal", "toy", 1)
+    hard = agents.get("hard", "toy", 1)
+    assert isinstance(normal, ISMCTSAgent) and normal.seconds == 0.5 and normal.rollout_policy is None
+    assert isinstance(hard, ISMCTSAgent) and hard.seconds == 3.0
+
+
+def test_unfinished_scores_become_win_chances() -> None:
+    chances = score_returns([10.0, 30.0, 29.0])
+    assert sum(chances) == pytest.approx(1.0)
+    assert chances[1] > chances[2] > chances[0]
+    assert score_returns([5.0, 5.0]) == [0.5, 0.5]
+
+
+def test_outcomes_are_told_apart_only_by_what_the_searcher_sees() -> None:
+    state = games.get("toy").new(2, seed=3)
+    mine, theirs = state.clone(), state.clone()
+    seen = len(mine.events)
+    mine.apply(Action("draw"))  # player 0 draws: the card is shown to player 0 only
+    assert str(mine.hands[0][-1]) in _outcome(mine, seen, 0)
+    assert "toy.event.draw_public" in _outcome(mine, seen, 1)
+    assert str(mine.hands[0][-1]) not in _outcome(mine, seen, 1).replace("'player': 0", "")
+    theirs.apply(theirs.legal_actions()[0])
+    assert _outcome(theirs, len(theirs.events) - 1, 1) == _outcome(theirs, len(theirs.events) - 1, 0)
+
+
+def test_the_policy_prior_keeps_the_policy_move_unless_search_disagrees_clearly() -> None:
+    class Last:
+        def choose(self, state: GameState) -> Action:
+            return state.legal_actions()[-1]
+
+    state = mid_game("toy", 2, 8, 2)
+    trusting = ISMCTSAgent(seed=1, iterations=2, config=SearchConfig(rollout_epsilon=1.0, prior_share=10.0),
+                           rollout_policy=Last())
+    stats = trusting.analyse(state)
+    assert stats[0].action == state.legal_actions()[-1]
+    assert stats[0].visits <= max(s.visits for s in stats)
+
+
+def test_difficulty_levels_roll_out_with_the_game_heuristic_where_there_is_one() -> None:
+    with_policy = [n for n in games.names() if games.get(n).heuristic_agent(0) is not None]
+    if not with_policy:
+        pytest.skip("no registered game has a heuristic agent")
+    normal = agents.get("normal", with_policy[0], 1)
+    assert isinstance(normal, ISMCTSAgent)
+    assert (normal.rollout_policy is not None) == TUNING.get(normal_game(with_policy[0]), SearchConfig()).policy_rollouts
+    easy = agents.get("easy", with_policy[0], 1)
+    assert getattr(easy, "name", "") == "heuristic"
+
+
+def normal_game(name: str) -> str:
+    return games.get(name).info.id
