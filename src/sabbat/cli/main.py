@@ -322,9 +322,15 @@ def _read_replay(file: Path, line: int) -> replay.Replay:
 @click.option("--games", "names", default=None, help="Games, comma-separated (default: all).")
 @click.option("--seconds", type=float, default=3.0, show_default=True, help="Seconds of random play per game and player count.")
 @click.option("--out", type=click.Path(path_type=Path), default=None, help="Also write the figures as JSON.")
-def bench(names: str | None, seconds: float, out: Path | None) -> None:
+@click.option("--search", is_flag=True, help="Measure search instead: ISMCTS iterations per second and the time of a `normal` move.")
+def bench(names: str | None, seconds: float, out: Path | None, search: bool) -> None:
     """Throughput: random games and decisions per second, clone/apply/legal_actions cost."""
     selected = [games.get(n).info.id for n in names.split(",")] if names else None
+    if search:
+        from sabbat.sim.search_bench import format_table, run
+
+        console.print(format_table(run(selected, out)), highlight=False)
+        return
     table = Table(title="throughput on one core (medians)")
     for col in ("game", "players", "games/s", "decisions/s", "decisions/game", "clone µs", "apply µs", "legal µs"):
         table.add_column(col, justify="right")
