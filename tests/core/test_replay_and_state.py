@@ -85,3 +85,11 @@ def test_determinize_hides_history_and_seed() -> None:
     assert det.history == [] and det.seed != state.seed and det.determinized_for == 0
     with pytest.raises(SaveFileError, match="determinized"):
         Replay.from_state(det)
+
+
+def test_private_event_can_publish_a_redacted_count() -> None:
+    state = games.get("toy").new(2, 1)
+    state.emit_private("toy.event.draw", 0, "toy.event.draw_public", public_params={"count": 1}, player=0, card=7)
+    mine, theirs = state.events_for(0)[-1], state.events_for(1)[-1]
+    assert mine.params == {"player": 0, "card": 7}
+    assert theirs.params == {"player": 0, "count": 1} and "card" not in theirs.params

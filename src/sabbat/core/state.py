@@ -126,12 +126,23 @@ class GameState(ABC):
             self._own_log()
         self.events.append(Event(key, params, audience))
 
-    def emit_private(self, key: str, owner: int, public_key: str | None = None, **params: Any) -> None:
-        """Log `key` for `owner` only, and optionally `public_key` (no params) for the others."""
+    def emit_private(
+        self,
+        key: str,
+        owner: int,
+        public_key: str | None = None,
+        public_params: dict[str, Any] | None = None,
+        **params: Any,
+    ) -> None:
+        """Log `key` for `owner` only, and optionally `public_key` for the others.
+
+        The others' event carries `player=owner` plus only the `public_params` given
+        (for example a count of cards drawn, never which ones).
+        """
         self.emit(key, frozenset((owner,)), **params)
         if public_key is not None:
             others = frozenset(p for p in range(self.num_players) if p != owner)
-            self.emit(public_key, others, player=owner)
+            self.emit(public_key, others, player=owner, **(public_params or {}))
 
     def events_for(self, viewer: int | None) -> list[Event]:
         return [e for e in self.events if e.visible_to(viewer)]
