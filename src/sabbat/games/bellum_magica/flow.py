@@ -117,13 +117,22 @@ def _has_roll_option(s: BellumState, p: int) -> bool:
     return s.barrels[p] >= 1 or (p == s.captain and s.conf_up[p] >= 1)
 
 
-def _advance_roll(s: BellumState) -> None:
+def _seek_chooser(s: BellumState, has_choice: Callable[[int], object]) -> bool:
+    """Move `s.turn` (counted from the captain) to the next seat with a real choice.
+
+    Seats whose only option would be to pass are skipped (ruling E5); False when none is left.
+    """
     n = s.num_players
     while s.turn < n:
-        if _has_roll_option(s, (s.captain + s.turn) % n):
-            return
+        if has_choice((s.captain + s.turn) % n):
+            return True
         s.turn += 1
-    _after_roll(s)
+    return False
+
+
+def _advance_roll(s: BellumState) -> None:
+    if not _seek_chooser(s, lambda p: _has_roll_option(s, p)):
+        _after_roll(s)
 
 
 def _pass_roll(s: BellumState, a: Action) -> None:
@@ -189,11 +198,8 @@ def gain_chest(s: BellumState, p: int, t: int) -> None:
 
 # ----- step 4: attack --------------------------------------------------------------
 def _advance_attack(s: BellumState) -> None:
-    n = s.num_players
-    while s.turn < n:
-        if s._attack_options((s.captain + s.turn) % n):
-            return
-        s.turn += 1
+    if _seek_chooser(s, s._attack_options):
+        return
     if any(len(c) >= END_CHESTS for c in s.chests):
         finish(s)
         return
@@ -287,12 +293,8 @@ def _resolve_theft(s: BellumState) -> None:
 
 # ----- step 5: recruiting ----------------------------------------------------------
 def _advance_recruit(s: BellumState) -> None:
-    n = s.num_players
-    while s.turn < n:
-        if s._recruit_options((s.captain + s.turn) % n):
-            return
-        s.turn += 1
-    _end_day(s)
+    if not _seek_chooser(s, s._recruit_options):
+        _end_day(s)
 
 
 def _done_recruiting(s: BellumState, a: Action) -> None:

@@ -93,24 +93,23 @@ def h_jester(s: MagicMasterState, a: Attack) -> bool:
     return ok
 
 
-def h_romance(s: MagicMasterState, a: Attack) -> bool:
+def _threshold_roll(s: MagicMasterState, a: Attack, effect: Effect) -> bool:
+    """One die against the card's printed threshold; success sets the attack's effect."""
     r = s.rng.roll()
     need = s.t.inst[a.card].threshold
     ok = r >= need
     s.emit("magic_master.event.plain_roll", card=s.t.name(a.card), roll=r, need=need, ok=ok)
     if ok:
-        a.effect = Effect.TRANSFER
+        a.effect = effect
     return ok
+
+
+def h_romance(s: MagicMasterState, a: Attack) -> bool:
+    return _threshold_roll(s, a, Effect.TRANSFER)
 
 
 def h_thief(s: MagicMasterState, a: Attack) -> bool:
-    r = s.rng.roll()
-    need = s.t.inst[a.card].threshold
-    ok = r >= need
-    s.emit("magic_master.event.plain_roll", card=s.t.name(a.card), roll=r, need=need, ok=ok)
-    if ok:
-        a.effect = Effect.STEAL
-    return ok
+    return _threshold_roll(s, a, Effect.STEAL)
 
 
 def h_cleric(s: MagicMasterState, a: Attack) -> bool:
