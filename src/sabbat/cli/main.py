@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -111,7 +112,7 @@ def play(
     else:
         n = players if players is not None else min(g.info.min_players + 1, g.info.max_players)
         if seed is None:
-            seed = int.from_bytes(__import__("os").urandom(4), "big")
+            seed = int.from_bytes(os.urandom(4), "big")
         state = g.new(n, seed, _options(cards))
     try:
         humans = {int(s) - 1 for s in seat.split(",")}
