@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from sabbat import agents, games
-from sabbat.agents.ismcts import TUNING, ISMCTSAgent, SearchConfig, _outcome, from_param, score_returns
+from sabbat.agents.ismcts import TUNING, ISMCTSAgent, SearchConfig, _decided, _Edge, _Node, _outcome, from_param
 from sabbat.agents.random_agent import RandomAgent
-from sabbat.core import Action, GameState, Rng, UnknownAgent
+from sabbat.core import Action, GameState, Rng, UnknownAgent, win_chances
 from sabbat.sim.tournament import run_tournament
 
 FAST = SearchConfig(rollout_depth=15)
@@ -61,8 +61,9 @@ def test_ismcts_ignores_what_its_player_cannot_see(name: str, n: int) -> None:
 
 def test_ismcts_is_reproducible_with_seed_and_iterations() -> None:
     state = mid_game("toy", 3, 4, 3)
-    first = ISMCTSAgent(seed=9, iterations=200).analyse(state)
-    again = ISMCTSAgent(seed=9, iterations=200).analyse(state)
+    whole = SearchConfig(early_stop=False)
+    first = ISMCTSAgent(seed=9, iterations=200, config=whole).analyse(state)
+    again = ISMCTSAgent(seed=9, iterations=200, config=whole).analyse(state)
     assert first == again
     assert sum(s.visits for s in first) == 200
     assert first[0].visits == max(s.visits for s in first)
@@ -108,10 +109,10 @@ def test_difficulty_levels_exist_and_fall_back_without_a_heuristic() -> None:
 
 
 def test_unfinished_scores_become_win_chances() -> None:
-    chances = score_returns([10.0, 30.0, 29.0])
+    chances = win_chances([10.0, 30.0, 29.0])
     assert sum(chances) == pytest.approx(1.0)
     assert chances[1] > chances[2] > chances[0]
-    assert score_returns([5.0, 5.0]) == [0.5, 0.5]
+    assert win_chances([5.0, 5.0]) == [0.5, 0.5]
 
 
 def test_outcomes_are_told_apart_only_by_what_the_searcher_sees() -> None:
@@ -152,3 +153,39 @@ def test_difficulty_levels_roll_out_with_the_game_heuristic_where_there_is_one()
 
 def normal_game(name: str) -> str:
     return games.get(name).info.id
+
+
+def test_search_stops_once_the_rest_of_the_budget_cannot_change_the_move() -> None:
+    state = mid_game("toy", 2, 8, 2)
+    hurried = ISMCTSAgent(seed=5, iterations=3000)
+    patient = ISMCTSAgent(seed=5, iterations=3000, config=SearchConfig(early_stop=False))
+    move = hurried.choose(state)
+    assert move == patient.choose(state)
+    assert hurried.last_iterations < 3000 == patient.last_iterations
+    ranked = hurried.analyse(state)
+    assert ranked[0].visits - ranked[1].visits > 3000 - hurried.last_iterations
+
+
+def test_the_stop_rule_grants_the_runner_up_every_remaining_visit() -> None:
+    root = _Node()
+    for action, visits in ((Action("a"), 60), (Action("b"), 30)):
+        root.edges[action] = edge = _Edge()
+        edge.visits = visits
+    assert _decided(root, None, 0.0, 90, 29)
+    assert not _decided(root, None, 0.0, 90, 30)
+    # a head start for the runner-up's policy favour counts against stopping
+    assert not _decided(root, Action("b"), 0.1, 90, 20)
+    assert _decided(root, Action("a"), 0.1, 90, 30)
+
+
+def test_a_cut_rollout_is_judged_by_the_games_own_estimate() -> None:
+    class Judged(type(games.get("toy").new(2, seed=1))):  # type: ignore[misc]
+        def evaluate(self) -> list[float]:
+            return [0.9, 0.1]
+
+    state = games.get("toy").new(2, seed=1)
+    state.__class__ = Judged
+    agent = ISMCTSAgent(seed=1, iterations=1, config=SearchConfig(rollout_depth=0))
+    assert agent._rollout(state.clone()) == [0.9, 0.1]
+    state.__class__ = Judged.__mro__[1]
+    assert agent._rollout(state.clone()) == win_chances(state.scores(), 0.1)

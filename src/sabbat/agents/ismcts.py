@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from sabbat.core.actions import Action
+from sabbat.core.chances import win_chances
 from sabbat.core.errors import UnknownAgent
 from sabbat.core.rng import Rng
 from sabbat.core.state import GameState
@@ -62,6 +63,8 @@ class SearchConfig:
     """Whether the difficulty levels roll out with the game's heuristic agent when it has one."""
     split_outcomes: bool = True
     """Tell apart the results of an action by the events the searching player sees (dice, draws)."""
+    early_stop: bool = True
+    """Stop searching once the rest of the budget could no longer change the chosen move."""
     prior_share: float = 0.0
     """Head start, as a share of the iterations, that the rollout policy's own choice gets
     when the root actions are ranked: with a small budget, trust the policy unless the
@@ -141,12 +144,16 @@ class ISMCTSAgent:
         if self.rollout_policy is not None and self.config.prior_share > 0 and len(legal) > 1:
             favourite = self.rollout_policy.choose(state.determinize(player, self.rng))
         done = 0
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        start = time.perf_counter()
+        deadline = None if self.seconds is None else start + self.seconds
         while True:
             if self.iterations is not None and done >= self.iterations:
                 break
             if deadline is not None and done > 0 and time.perf_counter() >= deadline:
                 break
+            if self.config.early_stop and done and done % _STOP_CHECK == 0:
+                if _decided(root, favourite, self.config.prior_share, done, self._left(done, start)):
+                    break
             self._iterate(root, state.determinize(player, self.rng), player)
             done += 1
         self.last_iterations = done
@@ -166,6 +173,14 @@ class ISMCTSAgent:
 
         order = sorted(range(len(stats)), key=rank)
         return [stats[i] for i in order]
+
+    def _left(self, done: int, start: float) -> int:
+        """Iterations the budget still allows (for a time budget, at the pace so far)."""
+        if self.iterations is not None:
+            return self.iterations - done
+        assert self.seconds is not None
+        elapsed = max(time.perf_counter() - start, 1e-9)
+        return int(done * (self.seconds - elapsed) / elapsed) + 1
 
     # ----- one iteration ---------------------------------------------------------------
     def _iterate(self, root: _Node, world: GameState, me: int) -> None:
@@ -244,7 +259,8 @@ class ISMCTSAgent:
                 world.apply(policy.choose(world))
         if world.is_terminal():
             return world.returns()
-        return score_returns(world.scores(), self.config.eval_temperature)
+        estimate = world.evaluate()
+        return estimate if estimate is not None else win_chances(world.scores(), self.config.eval_temperature)
 
 
 def _backup(path: list[tuple[_Edge, int]], returns: Sequence[float]) -> None:
@@ -258,27 +274,33 @@ def _outcome(world: GameState, seen: int, me: int) -> str:
     return "|".join(f"{e.key}{e.params!r}" for e in world.events[seen:] if e.visible_to(me))
 
 
+_STOP_CHECK = 16
+"""Iterations between checks of whether the rest of the budget could still change the move."""
+
+
+def _decided(root: _Node, favourite: Action | None, prior: float, done: int, left: int) -> bool:
+    """Whether no other root action could overtake the leader in the `left` iterations remaining.
+
+    Why: a search that cannot change its mind should not keep a person (or a tournament)
+    waiting. The check is conservative: the runner-up is granted every remaining visit and,
+    if it is the policy's favourite, the head start those visits would add.
+    """
+    first = second = 0.0
+    for action, edge in root.edges.items():
+        visits = edge.visits + (prior * done if action == favourite else 0.0)
+        if visits > first:
+            first, second = visits, first
+        elif visits > second:
+            second = visits
+    return second + left * (1.0 + prior) < first
+
+
 def _widening(cfg: SearchConfig, visits: int) -> int:
     return max(1, int(cfg.widen_c * visits**cfg.widen_alpha))
 
 
 def _num(value: float) -> float:
     return -math.inf if math.isnan(value) else value
-
-
-def score_returns(scores: Sequence[float], temperature: float = 0.1) -> list[float]:
-    """Turn unfinished scores into win chances summing to 1 (a softmax over the score gap).
-
-    Why: a rollout cut short has no winner yet, and a leader by a wide margin should count
-    as nearly a win while a narrow lead counts as little more than a coin toss.
-    """
-    if not scores:
-        return []
-    best = max(scores)
-    scale = max(1.0, temperature * max(abs(s) for s in scores))
-    weights = [math.exp((s - best) / scale) for s in scores]
-    total = sum(weights)
-    return [w / total for w in weights]
 
 
 # ----- building agents from names (`ismcts:1s`, `ismcts:500:h:c=0.5:depth=60`) ----------

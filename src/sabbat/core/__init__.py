@@ -1,6 +1,7 @@
 """The engine core: the game contract and everything every game shares. Knows no game."""
 
 from .actions import Action
+from .chances import win_chances
 from .errors import (
     BadOption,
     BadPlayerCount,
@@ -38,4 +39,5 @@ __all__ = [
     "UnknownAgent",
     "UnknownCard",
     "UnknownGame",
+    "win_chances",
 ]

@@ -188,6 +188,16 @@ class GameState(ABC):
         and `acquired` — per seat, the ids of the cards it took — for per-card statistics."""
         return {}
 
+    def evaluate(self) -> list[float] | None:
+        """Each seat's estimated chance of winning from here (summing to 1), or None.
+
+        Why: a search that cuts a playout short must judge an unfinished game, and a game
+        often knows better than its scores (an engine built, a threat on the board). None
+        means "judge me by my scores". Searches call it on determinized copies, so it may
+        read anything in the state; no front end or observation ever shows it.
+        """
+        return None
+
     def returns(self) -> list[float]:
         """Reward per seat at the end: winners share 1, the rest get 0."""
         won = self.winners()
