@@ -313,7 +313,7 @@ TUNING: dict[str, SearchConfig] = {
     # there the search rolls out at random and only overrides the heuristic when sure.
     "bellum_magica": SearchConfig(rollout_depth=20, prior_share=0.1),
     "monslaught": SearchConfig(rollout_depth=60, prior_share=0.3),
-    "mystic_vale": SearchConfig(rollout_depth=50, prior_share=0.3),
+    "mystic_vale": SearchConfig(rollout_depth=15, prior_share=0.1),
     # The Nameless Dark Lord's heuristic is the slowest (4 ms a move): short random rollouts.
     "nameless_dark_lord": SearchConfig(rollout_epsilon=1.0, rollout_depth=10, prior_share=0.1),
     "magic_master": SearchConfig(rollout_epsilon=1.0, prior_share=1.0),

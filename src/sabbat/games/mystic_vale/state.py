@@ -450,6 +450,16 @@ class MysticValeState(GameState):
         """Points, plus the tie-break count / 100 so that winners hold the top score."""
         return [self.points(p) + self.tiebreak(p) / 100 for p in range(self.num_players)]
 
+    def evaluate(self) -> list[float]:
+        """Each seat's chance of winning from here, judged by the decks built (see `evaluate.py`).
+
+        Why: a search cuts its playouts short, and a Mystic Vale position is decided less by
+        the points on the table than by what each deck will still harvest before the pool empties.
+        """
+        from .evaluate import estimate
+
+        return estimate(self)
+
     def winners(self) -> list[int]:
         if not self.is_terminal():
             return []
