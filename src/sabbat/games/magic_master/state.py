@@ -14,6 +14,7 @@ from . import combat, regroup
 from . import groups as G
 from .cards import CardTable, Kind, table_for
 from .describe import seat_list, style_params
+from .evaluate import estimate
 from .groups import Group
 from .model import Attack, Phase, RegroupKind
 
@@ -513,6 +514,9 @@ class MagicMasterState(GameState):
 
     def winners(self) -> list[int]:
         return [self.winner] if self.phase is Phase.OVER and self.winner >= 0 else []
+
+    def evaluate(self) -> list[float]:
+        return estimate(self)
 
     def describe_action(self, action: Action, locale: str = "en") -> str:
         from .describe import describe
