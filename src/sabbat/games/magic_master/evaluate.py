@@ -22,8 +22,9 @@ attacks, spells) count in hand, so placing a card is never judged a loss by itse
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
+
+from sabbat.core import win_chances
 
 from . import groups as G
 from .cards import PLACEABLE_KINDS, CardTable
@@ -75,10 +76,7 @@ def timeout_winner(state: MagicMasterState) -> int:
             continue
         for g in _led(state.groups[p]):
             claims.setdefault(G.suc(t, g), set()).add(p)
-    for v in sorted(claims, reverse=True):
-        if len(claims[v]) == 1:
-            return next(iter(claims[v]))
-    return -1
+    return G.sole_claimant(claims)
 
 
 def _table(t: CardTable, gs: list[Group]) -> tuple[float, float, float, bool]:
@@ -135,12 +133,6 @@ def all_features(state: MagicMasterState) -> list[list[float]]:
     return [features(state, p, claimant, late, live) for p in range(state.num_players)]
 
 
-def strength(state: MagicMasterState, p: int) -> float:
-    """A player's standing in log-odds units (only differences between players matter)."""
-    f = features(state, p, timeout_winner(state), _lateness(state), _regalia_live(state))
-    return _dot(f)
-
-
 def _dot(f: list[float]) -> float:
     return sum(WEIGHTS[name] * x for name, x in zip(FEATURES, f, strict=True))
 
@@ -154,8 +146,8 @@ def estimate(state: MagicMasterState) -> list[float]:
     if not alive:
         return [1.0 / n] * n
     feats = all_features(state)
-    s = {p: _dot(feats[p]) for p in alive}
-    top = max(s.values())
-    w = {p: math.exp(v - top) for p, v in s.items()}
-    total = sum(w.values())
-    return [w.get(p, 0.0) / total for p in range(n)]
+    chances = win_chances([_dot(feats[p]) for p in alive], 0.0)  # strengths are log-odds already
+    out = [0.0] * n
+    for p, c in zip(alive, chances, strict=True):
+        out[p] = c
+    return out

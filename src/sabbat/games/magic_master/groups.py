@@ -186,3 +186,12 @@ def entry_def(t: CardTable, g: Group, e: int) -> int:
 
 def regalia_complete(t: CardTable, g: Group) -> bool:
     return len(t.regalia.intersection(g.items)) == 4
+
+
+def sole_claimant(claims: dict[int, set[int]]) -> int:
+    """The time-out heir: the highest succession value claimed by a single player; tied
+    claimants cancel and the next value decides (ruling A-32). -1 when every value is tied."""
+    for v in sorted(claims, reverse=True):
+        if len(claims[v]) == 1:
+            return next(iter(claims[v]))
+    return -1

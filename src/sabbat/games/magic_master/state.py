@@ -296,10 +296,10 @@ class MagicMasterState(GameState):
                 self._win(ranked[0], "timeout")
                 return
         else:
-            for v in sorted(claims, reverse=True):
-                if len(claims[v]) == 1:
-                    self._win(next(iter(claims[v])), "timeout")
-                    return
+            heir = G.sole_claimant(claims)
+            if heir >= 0:
+                self._win(heir, "timeout")
+                return
         top = sorted(claims[max(claims)]) if claims else sorted(best_of) or [self.active]
         while len(top) > 1:
             rolls = [self.rng.roll() for _ in top]

@@ -192,8 +192,7 @@ def estimate(state: MysticValeState, weights: Weights | None = None) -> list[flo
     final points whose softness grows with the turns still to play."""
     weights = weights or WEIGHTS
     if state.is_terminal():
-        won = state.winners()
-        return [1.0 / len(won) if p in won else 0.0 for p in range(state.num_players)]
+        return state.returns()
     projected, rounds = projected_points(state, weights)
     spread = weights.spread + weights.spread_per_turn * rounds
     top = max(abs(x) for x in projected)
