@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from sabbat import agents, games
@@ -168,14 +170,82 @@ def test_search_stops_once_the_rest_of_the_budget_cannot_change_the_move() -> No
 
 def test_the_stop_rule_grants_the_runner_up_every_remaining_visit() -> None:
     root = _Node()
+    root.visits = 90
     for action, visits in ((Action("a"), 60), (Action("b"), 30)):
         root.edges[action] = edge = _Edge()
         edge.visits = visits
-    assert _decided(root, None, 0.0, 90, 29)
-    assert not _decided(root, None, 0.0, 90, 30)
+    assert _decided(root, None, 0.0, 29)
+    assert not _decided(root, None, 0.0, 30)
     # a head start for the runner-up's policy favour counts against stopping
-    assert not _decided(root, Action("b"), 0.1, 90, 20)
-    assert _decided(root, Action("a"), 0.1, 90, 30)
+    assert not _decided(root, Action("b"), 0.1, 20)
+    assert _decided(root, Action("a"), 0.1, 30)
+
+
+def own_turn_continues(name: str, n: int, seed: int) -> GameState:
+    """A random game stopped where the player to move will move again after any action."""
+    state = games.get(name).new(n, seed)
+    chooser = Rng(seed)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        player = state.current_player
+        if len(legal) > 1 and all(after(state, a).current_player == player for a in legal):
+            return state
+        state.apply(chooser.choice(legal))
+    raise AssertionError(f"{name}: no turn of several decisions found")
+
+
+def after(state: GameState, action: Action) -> GameState:
+    copy = state.clone()
+    copy.apply(action)
+    return copy
+
+
+def test_a_turn_of_several_decisions_goes_on_from_the_last_search() -> None:
+    state = own_turn_continues("magic_master", 2, 3)
+    reusing = ISMCTSAgent(seed=2, iterations=60, config=FAST)
+    fresh = ISMCTSAgent(seed=2, iterations=60, config=replace(FAST, reuse_tree=False))
+    ranked = reusing.analyse(state)
+    move = ranked[0].action
+    assert move == fresh.choose(state)
+    state.apply(move)
+    continued = reusing.analyse(state)
+    restarted = fresh.analyse(state)
+    assert 0 < reusing.last_reused <= ranked[0].visits
+    assert fresh.last_reused == 0
+    # the inherited visits count in the ranking on top of this search's own iterations
+    assert sum(s.visits for s in continued) == reusing.last_reused + reusing.last_iterations
+    assert sum(s.visits for s in restarted) == fresh.last_iterations
+
+
+def test_no_tree_is_reused_across_other_players_moves_or_other_states() -> None:
+    state = own_turn_continues("magic_master", 2, 3)
+    agent = ISMCTSAgent(seed=2, iterations=40, config=FAST)
+    agent.analyse(state)
+    copy = after(state, state.legal_actions()[0])
+    agent.analyse(copy)  # a different state object: a new search
+    assert agent.last_reused == 0
+    # the opponent moves in between: the history grew by more than the searcher's own move
+    state = mid_game("toy", 2, 8, 2)
+    agent.analyse(state)
+    state.apply(state.legal_actions()[0])
+    state.apply(state.legal_actions()[0])
+    if not state.is_terminal():
+        agent.analyse(state)
+        assert agent.last_reused == 0
+
+
+def test_a_continued_search_stays_blind_to_what_its_player_cannot_see() -> None:
+    state = own_turn_continues("magic_master", 2, 5)
+    player = state.current_player
+    assert player is not None
+    one, two = state.determinize(player, Rng(1)), state.determinize(player, Rng(2))
+    first, second = ISMCTSAgent(seed=7, iterations=30, config=FAST), ISMCTSAgent(seed=7, iterations=30, config=FAST)
+    move = first.choose(one)
+    assert move == second.choose(two)
+    one.apply(move)
+    two.apply(move)
+    assert first.analyse(one) == second.analyse(two)
+    assert first.last_reused == second.last_reused > 0
 
 
 def test_a_cut_rollout_is_judged_by_the_games_own_estimate() -> None:

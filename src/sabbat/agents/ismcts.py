@@ -69,16 +69,20 @@ class SearchConfig:
     """Head start, as a share of the iterations, that the rollout policy's own choice gets
     when the root actions are ranked: with a small budget, trust the policy unless the
     search clearly disagrees."""
+    reuse_tree: bool = True
+    """Start from the subtree the last search grew below the move just played, when the same
+    player moves again at once (a turn made of several decisions)."""
 
 
 class _Node:
     """An information set of the tree: the edges (actions) tried from it."""
 
-    __slots__ = ("edges", "visits")
+    __slots__ = ("edges", "visits", "mover")
 
     def __init__(self) -> None:
         self.edges: dict[Action, _Edge] = {}
         self.visits = 0
+        self.mover: int | None = None
 
 
 class _Edge:
@@ -123,6 +127,9 @@ class ISMCTSAgent:
         self.rollout_policy = rollout_policy
         self.config = config or SearchConfig()
         self.last_iterations = 0
+        self.last_reused = 0
+        """Visits the last search inherited from the one before (tree reuse)."""
+        self._last: _Searched | None = None
         if name is not None:
             self.name = name
 
@@ -139,7 +146,11 @@ class ISMCTSAgent:
         if player is None:
             raise ValueError("the game is over: there is nothing to analyse")
         legal = state.legal_actions()
-        root = _Node()
+        root = self._reused_root(state, player) if self.config.reuse_tree else None
+        if root is None:
+            root = _Node()
+            root.mover = player
+        self.last_reused = root.visits
         favourite: Action | None = None
         if self.rollout_policy is not None and self.config.prior_share > 0 and len(legal) > 1:
             favourite = self.rollout_policy.choose(state.determinize(player, self.rng))
@@ -152,11 +163,12 @@ class ISMCTSAgent:
             if deadline is not None and done > 0 and time.perf_counter() >= deadline:
                 break
             if self.config.early_stop and done and done % _STOP_CHECK == 0:
-                if _decided(root, favourite, self.config.prior_share, done, self._left(done, start)):
+                if _decided(root, favourite, self.config.prior_share, self._left(done, start)):
                     break
             self._iterate(root, state.determinize(player, self.rng), player)
             done += 1
         self.last_iterations = done
+        self._last = _Searched(state, player, len(state.history), len(state.events), root)
         stats = []
         for action in legal:
             edge = root.edges.get(action)
@@ -165,7 +177,7 @@ class ISMCTSAgent:
             else:
                 stats.append(ActionStat(action, edge.visits, edge.total / edge.visits))
         # Most visited wins (robust child); value breaks ties; legal order keeps it stable.
-        bonus = self.config.prior_share * done
+        bonus = self.config.prior_share * root.visits
 
         def rank(i: int) -> tuple[float, float, int]:
             head = bonus if stats[i].action == favourite else 0.0
@@ -173,6 +185,25 @@ class ISMCTSAgent:
 
         order = sorted(range(len(stats)), key=rank)
         return [stats[i] for i in order]
+
+    def _reused_root(self, state: GameState, player: int) -> _Node | None:
+        """The subtree below the move played since the last search, if it is still ours to use.
+
+        Why it is fair: the last search saw only this player's information, the move in
+        between was this player's own (nobody else moved: the history grew by one), and the
+        branch is picked by what this player saw happen, exactly as inside the tree.
+        """
+        last = self._last
+        if last is None or last.state is not state or last.player != player:
+            return None
+        if len(state.history) != last.decisions + 1:
+            return None
+        edge = last.root.edges.get(state.history[last.decisions])
+        if edge is None:
+            return None
+        key = _outcome(state, last.events, player) if self.config.split_outcomes else ""
+        child = edge.outcomes.get(key)
+        return child if child is not None and child.mover == player else None
 
     def _left(self, done: int, start: float) -> int:
         """Iterations the budget still allows (for a time budget, at the pace so far)."""
@@ -194,7 +225,7 @@ class ISMCTSAgent:
             if world.is_terminal():
                 _backup(path, world.returns())
                 return
-            mover = world.current_player
+            mover = node.mover = world.current_player
             assert mover is not None
             legal = world.legal_actions()
             edges = node.edges
@@ -278,7 +309,18 @@ _STOP_CHECK = 16
 """Iterations between checks of whether the rest of the budget could still change the move."""
 
 
-def _decided(root: _Node, favourite: Action | None, prior: float, done: int, left: int) -> bool:
+@dataclass
+class _Searched:
+    """Where the last search stood, so the next one can start from the right subtree."""
+
+    state: GameState
+    player: int
+    decisions: int
+    events: int
+    root: _Node
+
+
+def _decided(root: _Node, favourite: Action | None, prior: float, left: int) -> bool:
     """Whether no other root action could overtake the leader in the `left` iterations remaining.
 
     Why: a search that cannot change its mind should not keep a person (or a tournament)
@@ -287,7 +329,7 @@ def _decided(root: _Node, favourite: Action | None, prior: float, done: int, lef
     """
     first = second = 0.0
     for action, edge in root.edges.items():
-        visits = edge.visits + (prior * done if action == favourite else 0.0)
+        visits = edge.visits + (prior * root.visits if action == favourite else 0.0)
         if visits > first:
             first, second = visits, first
         elif visits > second:
@@ -323,7 +365,7 @@ TUNING: dict[str, SearchConfig] = {
 """Per-game search settings (game id -> config); other games use the defaults."""
 
 _FIELDS = {"c": "exploration", "depth": "rollout_depth", "temp": "eval_temperature", "eps": "rollout_epsilon",
-           "split": "split_outcomes", "prior": "prior_share"}
+           "split": "split_outcomes", "prior": "prior_share", "reuse": "reuse_tree"}
 
 
 def from_param(game: str, seed: int, param: str, seconds: float = 1.0, heuristic: bool = False,
@@ -352,7 +394,7 @@ def from_param(game: str, seed: int, param: str, seconds: float = 1.0, heuristic
             field = _FIELDS.get(key.strip())
             if field is None:
                 raise UnknownAgent(f"unknown search setting {key!r} in {name}:{param}; use {', '.join(_FIELDS)}")
-            kind = bool if field == "split_outcomes" else int if field == "rollout_depth" else float
+            kind = bool if field in ("split_outcomes", "reuse_tree") else int if field == "rollout_depth" else float
             overrides[field] = _number(value, name, param, kind)
         elif token.endswith("s"):
             seconds = _number(token[:-1], name, param, float)
