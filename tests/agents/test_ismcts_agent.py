@@ -229,9 +229,8 @@ def test_no_tree_is_reused_across_other_players_moves_or_other_states() -> None:
     agent.analyse(state)
     state.apply(state.legal_actions()[0])
     state.apply(state.legal_actions()[0])
-    if not state.is_terminal():
-        agent.analyse(state)
-        assert agent.last_reused == 0
+    agent.analyse(state)
+    assert agent.last_reused == 0
 
 
 def test_a_continued_search_stays_blind_to_what_its_player_cannot_see() -> None:

@@ -146,10 +146,7 @@ class ISMCTSAgent:
         if player is None:
             raise ValueError("the game is over: there is nothing to analyse")
         legal = state.legal_actions()
-        root = self._reused_root(state, player) if self.config.reuse_tree else None
-        if root is None:
-            root = _Node()
-            root.mover = player
+        root = (self._reused_root(state, player) if self.config.reuse_tree else None) or _Node()
         self.last_reused = root.visits
         favourite: Action | None = None
         if self.rollout_policy is not None and self.config.prior_share > 0 and len(legal) > 1:
