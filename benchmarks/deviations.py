@@ -65,12 +65,13 @@ def playout_share(state: GameState, move: Action, mover: int, playouts: int, gam
 
 
 def survey(game_id: str, agent: str, players: int, positions: int, playouts: int, every: int,
-           seed: int) -> dict[str, Kind]:
+           seed: int) -> tuple[dict[str, Kind], int]:
+    """The deviations found, per decision kind, and how many decisions were tested to find them."""
     game = games.get(game_id)
     if game.heuristic_agent(0) is None:
         raise SystemExit(f"{game_id} has no heuristic player to compare with")
     kinds: dict[str, Kind] = defaultdict(Kind)
-    found = deal = 0
+    found = deal = tested_count = 0
     while found < positions:
         state = game.new(players, seed + deal)
         bots = [game.heuristic_agent(10 * deal + seat) for seat in range(players)]
@@ -82,6 +83,7 @@ def survey(game_id: str, agent: str, players: int, positions: int, playouts: int
             if len(state.legal_actions()) > 1:
                 decision += 1
                 if decision % every == 0:
+                    tested_count += 1
                     tested = agents.get(agent, game_id, seed=1000 * deal + decision).choose(state)
                     if tested != usual:
                         found += 1
@@ -93,7 +95,7 @@ def survey(game_id: str, agent: str, players: int, positions: int, playouts: int
                               f"{record.heuristic[-1]:.2f}", flush=True)
             state.apply(usual)
         deal += 1
-    return kinds
+    return kinds, tested_count
 
 
 def main() -> None:
@@ -108,9 +110,10 @@ def main() -> None:
     args = parser.parse_args()
     game = games.get(args.game)
     players = args.players or min(game.info.player_counts)
-    kinds = survey(game.info.id, args.agent, players, args.positions, args.playouts, args.every, args.seed)
+    kinds, tested = survey(game.info.id, args.agent, players, args.positions, args.playouts, args.every, args.seed)
     everything = Kind()
-    print(f"\n{game.info.id}, {players} players: `{args.agent}` against the heuristic where they differ")
+    print(f"\n{game.info.id}, {players} players: `{args.agent}` against the heuristic where they differ"
+          f" ({sum(len(k.tested) for k in kinds.values())} of {tested} tested decisions)")
     print("| decision | deviations | mover's wins, tested move | heuristic's move | difference (95 %) |")
     print("| --- | --- | --- | --- | --- |")
     for name, record in sorted(kinds.items(), key=lambda item: -len(item[1].tested)):

@@ -21,7 +21,8 @@ def load() -> ModuleType:
 
 def test_each_disagreement_is_judged_for_both_moves(capsys) -> None:  # type: ignore[no-untyped-def]
     deviations = load()
-    kinds = deviations.survey("bellum_magica", "random", 2, positions=2, playouts=2, every=1, seed=3)
+    kinds, tested = deviations.survey("bellum_magica", "random", 2, positions=2, playouts=2, every=1, seed=3)
+    assert tested >= 2  # every departure was found among the tested decisions
     judged = [v for record in kinds.values() for v in record.tested + record.heuristic]
     assert sum(len(record.tested) for record in kinds.values()) == 2
     assert all(record.tested and len(record.tested) == len(record.heuristic) for record in kinds.values())

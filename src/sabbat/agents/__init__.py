@@ -12,8 +12,10 @@ from sabbat import games
 from sabbat.core.errors import UnknownAgent
 
 from .base import Agent
-from .ismcts import easy_factory, hard_factory, ismcts_factory, normal_factory
+from .ismcts import ismcts_factory
+from .levels import easy_factory, hard_factory, normal_factory
 from .random_agent import RandomAgent
+from .rollout import rollout_factory
 
 Factory = Callable[[str, int, str], Agent]
 """(game id, seed, parameter text after ':' in the agent's name) -> agent."""
@@ -30,6 +32,7 @@ _factories: dict[str, Factory] = {
     "random": lambda game, seed, param: RandomAgent(seed),
     "heuristic": _heuristic,
     "ismcts": ismcts_factory,
+    "rollout": rollout_factory,
     "easy": easy_factory,
     "normal": normal_factory,
     "hard": hard_factory,

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
@@ -392,11 +392,11 @@ def from_param(game: str, seed: int, param: str, seconds: float = 1.0, heuristic
             if field is None:
                 raise UnknownAgent(f"unknown search setting {key!r} in {name}:{param}; use {', '.join(_FIELDS)}")
             kind = bool if field in ("split_outcomes", "reuse_tree") else int if field == "rollout_depth" else float
-            overrides[field] = _number(value, name, param, kind)
+            overrides[field] = number_token(value, name, param, kind)
         elif token.endswith("s"):
-            seconds = _number(token[:-1], name, param, float)
+            seconds = number_token(token[:-1], name, param, float)
         else:
-            iterations = _number(token, name, param, int)
+            iterations = number_token(token, name, param, int)
     if overrides:
         config = replace(config, **overrides)
     if (iterations is not None and iterations < 1) or seconds <= 0:
@@ -406,7 +406,8 @@ def from_param(game: str, seed: int, param: str, seconds: float = 1.0, heuristic
                        config=config, name=name)
 
 
-def _number(text: str, name: str, param: str, kind: type[int] | type[float] | type[bool]) -> Any:
+def number_token(text: str, name: str, param: str, kind: type[int] | type[float] | type[bool]) -> Any:
+    """A number in an agent's name, or an error that shows how to write one."""
     try:
         return kind(int(text)) if kind is bool else kind(text)
     except ValueError:
@@ -418,29 +419,3 @@ def _number(text: str, name: str, param: str, kind: type[int] | type[float] | ty
 def ismcts_factory(game: str, seed: int, param: str) -> Any:
     """`ismcts[:budget,...]`: random rollouts unless `h` is given; 1 s a move by default."""
     return from_param(game, seed, param)
-
-
-def _level(seconds: float, label: str) -> Callable[[str, int, str], Any]:
-    def factory(game: str, seed: int, param: str) -> Any:
-        from sabbat import games
-
-        heuristic = TUNING.get(game, SearchConfig()).policy_rollouts
-        has_policy = games.get(game).heuristic_agent(0) is not None
-        return from_param(game, seed, param, seconds, heuristic and has_policy, name=label)
-
-    factory.__doc__ = f"The {label!r} level: ISMCTS at {seconds} s a move."
-    return factory
-
-
-def easy_factory(game: str, seed: int, param: str) -> Any:
-    """The `easy` level: the game's own heuristic player, or the random one where it has none."""
-    from sabbat import games
-
-    from .random_agent import RandomAgent
-
-    agent = games.get(game).heuristic_agent(seed)
-    return agent if agent is not None else RandomAgent(seed)
-
-
-normal_factory = _level(0.5, "normal")
-hard_factory = _level(3.0, "hard")

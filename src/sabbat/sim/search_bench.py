@@ -1,4 +1,5 @@
-"""Search speed per game: ISMCTS iterations a second, and how long a `normal` move takes.
+"""Search speed per game: ISMCTS iterations and rollout samples a second, and how long a
+`normal` move takes.
 
     sabbat bench --search [--games mystic-vale,monslaught] [--out search.json]
 
@@ -18,6 +19,7 @@ from typing import Any
 from sabbat import agents
 from sabbat import games as registry
 from sabbat.agents.ismcts import TUNING, ISMCTSAgent, SearchConfig
+from sabbat.agents.rollout import rollout_factory
 from sabbat.core import GameState, Rng
 
 POSITIONS = 5
@@ -62,6 +64,17 @@ def _iterations_per_second(name: str, states: list[GameState], heuristic: bool) 
     return statistics.median(rates)
 
 
+def _samples_per_second(name: str, states: list[GameState]) -> float:
+    """Moves judged a second by the policy-rollout search (`rollout:N`), at its own settings."""
+    rates = []
+    for i, state in enumerate(states):
+        agent = rollout_factory(name, i, str(ITERATIONS))
+        start = time.perf_counter()
+        agent.analyse(state)
+        rates.append(agent.last_iterations / (time.perf_counter() - start))
+    return statistics.median(rates)
+
+
 def bench_game(name: str) -> dict[str, Any]:
     states = positions(name)
     normal_times = []
@@ -78,6 +91,7 @@ def bench_game(name: str) -> dict[str, Any]:
         "positions": len(states),
         "iterations_per_s_random": _iterations_per_second(name, states, heuristic=False),
         "iterations_per_s_heuristic": _iterations_per_second(name, states, heuristic=True),
+        "samples_per_s_rollout": _samples_per_second(name, states) if states else None,
         "normal_move_s": statistics.median(normal_times) if normal_times else None,
         "normal_iterations": statistics.median(normal_iterations) if normal_iterations else None,
     }
@@ -98,9 +112,10 @@ def format_table(data: dict[str, Any]) -> str:
         return "-" if v is None else format(v, spec)
 
     lines = [f"{'game':22s} {'players':>7s} {'iter/s random':>14s} {'iter/s heur.':>13s} "
-             f"{'normal move s':>14s} {'normal iters':>13s}"]
+             f"{'rollouts/s':>11s} {'normal move s':>14s} {'normal iters':>13s}"]
     for g in data["games"]:
         lines.append(f"{g['game']:22s} {fmt(g['players'], 'd'):>7s} {fmt(g['iterations_per_s_random'], '.0f'):>14s} "
-                     f"{fmt(g['iterations_per_s_heuristic'], '.0f'):>13s} {fmt(g['normal_move_s'], '.2f'):>14s} "
+                     f"{fmt(g['iterations_per_s_heuristic'], '.0f'):>13s} {fmt(g['samples_per_s_rollout'], '.0f'):>11s} "
+                     f"{fmt(g['normal_move_s'], '.2f'):>14s} "
                      f"{fmt(g['normal_iterations'], '.0f'):>13s}")
     return "\n".join(lines)

@@ -20,6 +20,8 @@ CARD_VALUE = {
     "fireball": 6, "shield": 6, "ice_storm": 6, "petrify": 5, "dispel": 5, "lightning": 5, "thief": 5,
     "messenger": 3, "ram": 2, "beast": 3, "spirit": 3, "open_gate": 2,
 }
+TERRAIN_BOUND = {"spirit": 0.25, "open_gate": 0.12, "beast": 0.1}
+"""Share of a sheltered rival group's value that a card bound to its terrain adds to its worth."""
 
 
 @lru_cache(maxsize=64)
@@ -97,7 +99,23 @@ class _Ctx:
             return 4.5 if d.terrain == "castle" else 3.5
         if d.kind is Kind.TROOP:
             return 4.0 + (d.atk_dice * 3.5 + d.atk_bonus) / 10
-        return float(CARD_VALUE.get(d.effect, 3))
+        base = float(CARD_VALUE.get(d.effect, 3))
+        if d.effect in TERRAIN_BOUND:
+            return max(base, min(9.0, base + self.sheltered_value(d.need_terrain) * TERRAIN_BOUND[d.effect]))
+        return base
+
+    def sheltered_value(self, terrain: str) -> float:
+        """The most valuable rival group sitting on `terrain`, weighted by its owner's threat.
+
+        Why: a card that only works against one terrain (spirits, beasts, the open gate) is
+        worthless while nobody sits there and the best buy in the market once a leading
+        claimant shelters there (a survey of search departures found exactly these takes).
+        """
+        if terrain == "none":
+            terrain = "castle"  # the open gate names no terrain but only opens castles
+        return max((self.group_value(g) * self.threat[p] for p, groups in enumerate(self.groups)
+                    for g in groups if self.threat[p] and g.char and G.terrain_kind(self.t, g) == terrain),
+                   default=0.0)
 
     def mag(self, gi: int) -> int:
         return G.wizard_mag(self.t, self.mine[gi]) or 0

@@ -1,0 +1,133 @@
+"""Policy-rollout search: legal in every game, reproducible, blind to hidden cards, paired."""
+
+from __future__ import annotations
+
+import pytest
+
+from sabbat import agents, games
+from sabbat.agents.random_agent import RandomAgent
+from sabbat.agents.rollout import RolloutAgent, rollout_factory
+from sabbat.core import Action, GameState, Rng, UnknownAgent
+from sabbat.sim.tournament import run_tournament
+
+CASES = [(name, n) for name in games.names() for n in games.get(name).info.player_counts]
+IDS = [f"{name}-{n}p" for name, n in CASES]
+
+
+def mid_game(name: str, n: int, seed: int, steps: int) -> GameState:
+    """A random game stopped at the first decision with a real choice after `steps` moves."""
+    state = games.get(name).new(n, seed)
+    chooser = Rng(seed + 99)
+    while not state.is_terminal() and (len(state.history) < steps or len(state.legal_actions()) < 2):
+        state.apply(chooser.choice(state.legal_actions()))
+    return state
+
+
+def heuristic_or_random(name: str):  # type: ignore[no-untyped-def]
+    def policy(seed: int):  # type: ignore[no-untyped-def]
+        return games.get(name).heuristic_agent(seed) or RandomAgent(seed)
+
+    return policy
+
+
+@pytest.mark.parametrize(("name", "n"), CASES, ids=IDS)
+def test_rollout_search_plays_only_legal_actions(name: str, n: int) -> None:
+    searcher = RolloutAgent(heuristic_or_random(name), seed=3, samples=12, depth=5)
+    state = games.get(name).new(n, seed=11)
+    others = RandomAgent(5)
+    searched = 0
+    while not state.is_terminal() and searched < 8:
+        legal = state.legal_actions()
+        if state.current_player == 0:
+            action = searcher.choose(state)
+            searched += 1
+        else:
+            action = others.choose(state)
+        assert action in legal
+        state.apply(action)
+
+
+@pytest.mark.parametrize(("name", "n"), CASES, ids=IDS)
+def test_rollout_search_ignores_what_its_player_cannot_see(name: str, n: int) -> None:
+    for seed, steps in ((1, 6), (2, 25)):
+        state = mid_game(name, n, seed, steps)
+        if state.is_terminal():
+            continue
+        player = state.current_player
+        assert player is not None
+        one, two = state.determinize(player, Rng(1)), state.determinize(player, Rng(2))
+        a = RolloutAgent(heuristic_or_random(name), seed=7, samples=30, depth=8).analyse(one)
+        b = RolloutAgent(heuristic_or_random(name), seed=7, samples=30, depth=8).analyse(two)
+        assert a == b
+
+
+def test_rollout_search_is_reproducible_and_keeps_to_its_budget() -> None:
+    state = mid_game("toy", 3, 2, 3)
+    assert len(state.legal_actions()) == 4
+    first = RolloutAgent(RandomAgent, seed=9, samples=200).analyse(state)
+    again = RolloutAgent(RandomAgent, seed=9, samples=200).analyse(state)
+    assert first == again
+    assert sorted(s.action for s in first) == sorted(state.legal_actions())
+    assert sum(s.visits for s in first) <= 200
+    # sequential halving: the moves kept longest were judged on the most worlds
+    assert first[0].visits == max(s.visits for s in first) > min(s.visits for s in first)
+
+
+def test_every_move_of_a_sweep_meets_the_same_world_and_the_same_players() -> None:
+    made: list[int] = []
+
+    def recording(seed: int) -> RandomAgent:
+        made.append(seed)
+        return RandomAgent(seed)
+
+    state = mid_game("toy", 2, 8, 2)
+    searcher = RolloutAgent(recording, seed=1, samples=100)
+    made.clear()
+    searcher._sweep(state, 0, state.legal_actions(), {a: [] for a in state.legal_actions()})
+    assert len(made) == len(state.legal_actions()) and len(set(made)) == 1
+
+
+def test_the_policy_move_stands_unless_another_is_clearly_better() -> None:
+    class Last:
+        def choose(self, state: GameState) -> Action:
+            return state.legal_actions()[-1]
+
+    state = mid_game("toy", 2, 8, 2)
+    last = state.legal_actions()[-1]
+    stubborn = RolloutAgent(lambda seed: Last(), seed=1, samples=300, confidence=1e9)
+    assert stubborn.choose(state) == last
+    assert stubborn.analyse(state)[0].action == last
+    eager = RolloutAgent(lambda seed: Last(), seed=1, samples=300, confidence=0.0)
+    ranked = eager.analyse(state)
+    best_judged = max((s for s in ranked if s.visits == ranked[0].visits), key=lambda s: s.value)
+    assert ranked[0].action == best_judged.action
+
+
+def test_rollout_search_beats_random_in_the_toy_game() -> None:
+    result = run_tournament("toy", ["rollout:100", "random"], 2, games=60, jobs=1, seed=1)
+    searcher = result.agents[0]
+    assert searcher.rate >= 0.65 and searcher.interval[0] > 0.5
+
+
+def test_rollout_names_read_budget_and_knobs() -> None:
+    agent = rollout_factory("magic_master", 1, "300,depth=12,z=2")
+    assert (agent.samples, agent.seconds, agent.depth, agent.confidence) == (300, None, 12, 2.0)
+    assert agent.name == "rollout:300,depth=12,z=2"
+    timed = agents.get("rollout:0.5s", "toy")
+    assert isinstance(timed, RolloutAgent) and (timed.samples, timed.seconds) == (None, 0.5)
+    with pytest.raises(UnknownAgent, match="unknown rollout setting 'c'"):
+        agents.get("rollout:c=1", "toy")
+    with pytest.raises(UnknownAgent, match="positive budget"):
+        agents.get("rollout:0", "toy")
+
+
+def test_a_game_can_give_its_levels_the_rollout_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    from sabbat.agents import levels
+    from sabbat.agents.ismcts import ISMCTSAgent
+
+    assert isinstance(agents.get("normal", "toy", 1), ISMCTSAgent)
+    monkeypatch.setitem(levels.SEARCH, "toy", "rollout")
+    normal, hard = agents.get("normal", "toy", 1), agents.get("hard:depth=7", "toy", 1)
+    assert isinstance(normal, RolloutAgent) and (normal.seconds, normal.name) == (0.5, "normal")
+    assert isinstance(hard, RolloutAgent) and (hard.seconds, hard.depth) == (3.0, 7)
+    assert rollout_factory("magic_master", 1, "").depth == 10  # the game's own depth
