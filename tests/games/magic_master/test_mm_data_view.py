@@ -50,3 +50,23 @@ def test_view_shows_groups_sums_market_in_both_languages():  # terminal view
         out = console.export_text()
         assert all(w in out for w in words)
         assert "23" in out  # group defence 3 + 10 + 10
+
+
+def test_group_views_follow_the_cards_and_the_kept_views_are_bounded(monkeypatch):
+    from sabbat.games.magic_master import state as mm_state
+
+    s = blank()
+    g = group(s, 0, H6, TB)
+    before = s.observation(1)["players"][0]["groups"][0]
+    assert [c["card"] for c in before["troops"]] == [TB]
+    g.troops.append(give(s, 0, TB)[0])
+    s.hand[0].clear()
+    after = s.observation(1)["players"][0]["groups"][0]
+    assert len(after["troops"]) == 2 and after["def"] > before["def"]
+    assert s.observation(0)["players"][0]["groups"][0] == after  # same cards, same view
+    monkeypatch.setattr(mm_state, "GROUP_VIEWS_KEPT", 2)
+    s.t.group_views.clear()
+    for extra in (W, GAN, TB):
+        group(s, 1, extra)
+        s.observation(0)
+    assert len(s.t.group_views) <= 2

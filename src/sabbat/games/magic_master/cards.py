@@ -75,6 +75,8 @@ class CardTable:
         self.heirs_warriors = [i for i in self.characters if inst[i].kind is not Kind.WIZARD]
         self.deck_cards = [i for i, c in enumerate(inst) if c.kind not in CHARACTER_KINDS]
         self.regalia = frozenset(i for i, c in enumerate(inst) if c.item_role == "regalia")
+        self.group_views: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int], dict[str, Any]] = {}
+        """Observation views of groups by their cards (filled by `MagicMasterState.group_view`)."""
         self._check()
 
     def _check(self) -> None:

@@ -22,6 +22,7 @@ WIZARDS_PER_PLAYER = {2: 3, 3: 2, 4: 2, 5: 1, 6: 1}
 OTHERS_PER_PLAYER = {2: 4, 3: 4, 4: 3, 5: 3, 6: 2}
 MARKET_SIZE = 5
 HAND_LIMIT = 4
+GROUP_VIEWS_KEPT = 50_000  # distinct groups whose views are kept before the cache starts afresh
 TIMEOUT_TIEBREAK = "cancel"  # ruling A-32; "lexicographic" is the variant
 VICTORY_LABEL = {"survivor": "last_survivor", "regalia": "regalia", "timeout": "time_out"}
 
@@ -393,6 +394,22 @@ class MagicMasterState(GameState):
         return {"id": c, "card": self.t.inst[c].id, "name": self.t.name(c)}
 
     def group_view(self, g: Group) -> dict[str, Any]:
+        """A group as every player sees it, shared between observations: treat it as read-only.
+
+        Why shared: the view depends only on the group's cards, groups seldom change between
+        two moves, and observations are built at every move of a heuristic playout, where
+        rebuilding the views was most of a move's cost.
+        """
+        key = (tuple(g.char), tuple(g.items), tuple(g.troops), g.terrain)
+        views = self.t.group_views
+        view = views.get(key)
+        if view is None:
+            if len(views) >= GROUP_VIEWS_KEPT:
+                views.clear()
+            view = views[key] = self._group_view(g)
+        return view
+
+    def _group_view(self, g: Group) -> dict[str, Any]:
         t = self.t
         dice, bonus = G.atk(t, g)
         return {
