@@ -285,10 +285,16 @@ class ISMCTSAgent:
                 world.apply(legal[rng.below(len(legal))])
             else:
                 world.apply(policy.choose(world))
-        if world.is_terminal():
-            return world.returns()
-        estimate = world.evaluate()
-        return estimate if estimate is not None else win_chances(world.scores(), self.config.eval_temperature)
+        return judge(world, self.config.eval_temperature)
+
+
+def judge(world: GameState, temperature: float) -> list[float]:
+    """A position's worth per seat: the returns once the game is over, else the game's own
+    estimate, else its scores read as win chances (`temperature`: see SearchConfig)."""
+    if world.is_terminal():
+        return world.returns()
+    estimate = world.evaluate()
+    return estimate if estimate is not None else win_chances(world.scores(), temperature)
 
 
 def _backup(path: list[tuple[_Edge, int]], returns: Sequence[float]) -> None:

@@ -22,12 +22,11 @@ from collections.abc import Callable
 from typing import Any
 
 from sabbat.core.actions import Action
-from sabbat.core.chances import win_chances
 from sabbat.core.errors import UnknownAgent
 from sabbat.core.rng import Rng
 from sabbat.core.state import GameState
 
-from .ismcts import ActionStat, Policy, number_token
+from .ismcts import ActionStat, Policy, judge, number_token
 
 PolicyFactory = Callable[[int], Policy]
 """seed -> the policy that plays every seat of one sample (a fresh one per seed, so that the
@@ -105,7 +104,7 @@ class RolloutAgent:
         if best != favourite and not self._clearly_better(values[best], values[favourite]):
             best = favourite
         stats = [ActionStat(a, len(values[a]), _mean(values[a]) if values[a] else math.nan) for a in legal]
-        return sorted(stats, key=lambda s: (s.action != best, -len(values[s.action]), -_num(s.value)))
+        return sorted(stats, key=lambda s: (s.action != best, -len(values[s.action]), -_mean(values[s.action])))
 
     # ----- the budget ------------------------------------------------------------------
     def _sweeps(self, alive: int, rounds: int, done: int, start: float) -> int:
@@ -144,10 +143,7 @@ class RolloutAgent:
                 return world.returns()
             legal = world.legal_actions()
             world.apply(legal[0] if len(legal) == 1 else policy.choose(world))
-        if world.is_terminal():
-            return world.returns()
-        estimate = world.evaluate()
-        return estimate if estimate is not None else win_chances(world.scores(), self.temperature)
+        return judge(world, self.temperature)
 
     def _clearly_better(self, best: list[float], favourite: list[float]) -> bool:
         """Whether `best` beats the policy's move by `confidence` standard errors, paired."""
@@ -162,10 +158,6 @@ class RolloutAgent:
 
 def _mean(values: list[float]) -> float:
     return sum(values) / len(values) if values else -math.inf
-
-
-def _num(value: float) -> float:
-    return -math.inf if math.isnan(value) else value
 
 
 _KNOBS = {"depth": "depth", "z": "confidence", "temp": "temperature"}
