@@ -131,3 +131,9 @@ def test_a_game_can_give_its_levels_the_rollout_search(monkeypatch: pytest.Monke
     assert isinstance(normal, RolloutAgent) and (normal.seconds, normal.name) == (0.5, "normal")
     assert isinstance(hard, RolloutAgent) and (hard.seconds, hard.depth) == (3.0, 7)
     assert rollout_factory("magic_master", 1, "").depth == 10  # the game's own depth
+
+
+def test_magic_master_levels_use_the_rollout_search_and_easy_stays_the_heuristic() -> None:
+    normal = agents.get("normal", "magic_master", 1)
+    assert isinstance(normal, RolloutAgent) and normal.seconds == 0.5 and normal.depth == 10
+    assert getattr(agents.get("easy", "magic_master", 1), "name", "") == "heuristic"
