@@ -57,8 +57,8 @@ class HeuristicAgent:
         obs = state.observation(me)
         t = table_for(state.options)
         ctx = _Ctx(t, obs, me)
-        best = max(legal, key=lambda a: (ctx.score(a), -legal.index(a)))
-        return best
+        best = max(range(len(legal)), key=lambda i: (ctx.score(legal[i]), -i))  # ties: the first listed
+        return legal[best]
 
 
 class _Ctx:
