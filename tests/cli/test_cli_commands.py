@@ -131,6 +131,25 @@ def test_tournament_prints_rates_and_ratings(tmp_path: Path) -> None:
     assert "ismcts:30" in out and "random" in out
 
 
+def test_tournament_parts_are_merged_into_one_result(tmp_path: Path) -> None:
+    files = [tmp_path / f"part{k}.json" for k in (1, 2)]
+    for k, path in enumerate(files, start=1):
+        code, out = run("tournament", "toy", "--agents", "random,ismcts:10", "-n", "8", "--jobs", "1",
+                        "--part", f"{k}/2", "--out", str(path))
+        assert code == 0, out
+        assert "parts " + str(k) + " of 2" in out
+    code, out = run("merge-results", *map(str, files), "--out", str(tmp_path / "all.json"))
+    assert code == 0, out
+    assert json.loads((tmp_path / "all.json").read_text())["games"] == 8 and " of 2" not in out
+    code, out = run("tournament", "toy", "--part", "3/2")
+    assert code == 2 and "K/M" in out
+    (tmp_path / "bad.json").write_text("{", encoding="utf-8")
+    code, out = run("merge-results", str(tmp_path / "bad.json"))
+    assert code == 2 and "cannot read" in out and "Traceback" not in out
+    code, out = run("merge-results", str(files[0]), str(files[0]))
+    assert code == 2 and "given twice" in out
+
+
 def test_hint_shows_the_search_choice(tmp_path: Path) -> None:
     code, out = run("play", "toy", "--players", "2", "--seed", "3", "--ai", "random",
                     "--save", str(tmp_path / "g.json"), input="hint\nquit\n")

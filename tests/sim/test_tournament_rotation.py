@@ -10,7 +10,7 @@ import pytest
 
 from sabbat.core import BadPlayerCount
 from sabbat.sim.runner import GameRecord
-from sabbat.sim.tournament import arrangements, run_tournament, schedule
+from sabbat.sim.tournament import arrangements, merge, run_tournament, schedule
 
 
 def seat_counts(arr: list[tuple[str, ...]], n: int) -> list[Counter[str]]:
@@ -85,3 +85,35 @@ def test_win_shares_split_ties() -> None:
     result = run_tournament.__globals__["TournamentResult"]("toy", 3, ["a", "b", "c"], 0, [record])
     shares = {a.label: a.wins for a in result.agents}
     assert shares == {"a": 0.5, "b": 0.0, "c": 0.5}
+
+
+def test_parts_merge_into_the_result_of_one_run() -> None:
+    whole = run_tournament("toy", ["random", "ismcts:20"], 3, games=18, jobs=1, seed=4)
+    parts = [run_tournament("toy", ["random", "ismcts:20"], 3, games=18, jobs=1, seed=4, part=(k, 3))
+             for k in (3, 1, 2)]
+    assert [p.games for p in parts] == [6, 6, 6] and not parts[0].complete
+    for p in parts:  # each part alone is seat-balanced
+        for seat in range(3):
+            assert Counter(r.agents[seat] for r in p.records) == Counter(r.agents[seat] for r in parts[1].records)
+    merged = merge([json.loads(json.dumps(p.to_json())) for p in parts])
+    assert merged.complete and merged.parts == (1, 2, 3)
+    expected = whole.to_json()
+    got = merged.to_json()
+    assert got["records"] == expected["records"] and got["results"] == expected["results"]
+    assert got["schedule"]["parts"] == [1, 2, 3]
+
+
+def test_merging_refuses_parts_of_different_tournaments() -> None:
+    one = run_tournament("toy", ["random", "ismcts:20"], 2, games=4, jobs=1, seed=1, part=(1, 2)).to_json()
+    two = run_tournament("toy", ["random", "ismcts:20"], 2, games=4, jobs=1, seed=1, part=(2, 2)).to_json()
+    other_seed = run_tournament("toy", ["random", "ismcts:20"], 2, games=4, jobs=1, seed=2, part=(2, 2)).to_json()
+    with pytest.raises(ValueError, match="different tournaments: seed"):
+        merge([one, other_seed])
+    with pytest.raises(ValueError, match="given twice"):
+        merge([one, one])
+    forged = {**two, "records": [{**two["records"][0], "seed": 99}]}
+    with pytest.raises(ValueError, match="not in the tournament's schedule"):
+        merge([one, forged])
+    with pytest.raises(ValueError, match="part 3/2 does not exist"):
+        run_tournament("toy", ["random"], 2, games=4, part=(3, 2))
+    assert merge([one, two]).games == 4

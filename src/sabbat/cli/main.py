@@ -242,12 +242,17 @@ def _print_extra_stats(records: list[Any]) -> None:
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game.")
 @click.option("--out", type=click.Path(path_type=Path), default=None, help="Write the results (games, win rates, ratings) as JSON.")
 @click.option("--cards", type=click.Path(path_type=Path), default=None, help="Card file to use instead of the shipped one.")
+@click.option("--part", default="1/1", show_default=True, help="Play only part K/M of the games (every M-th seat rotation); join the parts with `sabbat merge-results`.")
 def tournament(
-    game: str, agent_list: str, players: int | None, n: int, jobs: int, seed: int, out: Path | None, cards: Path | None
+    game: str, agent_list: str, players: int | None, n: int, jobs: int, seed: int, out: Path | None, cards: Path | None,
+    part: str,
 ) -> None:
     """Agents play GAME with seats rotated; win rates with 95% intervals and a rating table."""
     from sabbat.sim.tournament import run_tournament
 
+    k, _, m = part.partition("/")
+    if not (k.isdigit() and m.isdigit() and 1 <= int(k) <= int(m)):
+        raise click.BadParameter(f"write the part as K/M with 1 <= K <= M, e.g. 2/4, not {part!r}", param_hint="--part")
     g = games.get(game)
     num = players if players is not None else g.info.min_players
     g.new(num, 0, _options(cards))
@@ -262,9 +267,34 @@ def tournament(
     ) as progress:
         task = progress.add_task(f"{g.info.cli_name} {num}p", total=n)
         result = run_tournament(
-            g.info.id, names, num, n, jobs=jobs, seed=seed, options=_options(cards),
-            progress=lambda done, total, record: progress.update(task, completed=done),
+            g.info.id, names, num, n, jobs=jobs, seed=seed, options=_options(cards), part=(int(k), int(m)),
+            progress=lambda done, total, record: progress.update(task, total=total, completed=done),
         )
+    console.print(result.renderable())
+    if out:
+        out.write_text(json.dumps(result.to_json(), ensure_ascii=False, indent=1), encoding="utf-8")
+        console.print(f"wrote {out}")
+
+
+@cli.command("merge-results")
+@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--out", type=click.Path(path_type=Path), default=None, help="Write the merged results as JSON.")
+def merge_results(files: tuple[Path, ...], out: Path | None) -> None:
+    """Join the parts of one tournament (`sabbat tournament --part K/M --out FILE`) into one result."""
+    from sabbat.sim.tournament import merge
+
+    parts = []
+    for path in files:
+        try:
+            parts.append(json.loads(Path(path).read_text(encoding="utf-8")))
+        except (OSError, ValueError) as exc:
+            raise click.BadParameter(f"cannot read {path} as tournament JSON: {exc}", param_hint="FILES") from None
+    try:
+        result = merge(parts)
+    except (KeyError, TypeError) as exc:
+        raise click.BadParameter(f"not a tournament result file (missing {exc})", param_hint="FILES") from None
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="FILES") from None
     console.print(result.renderable())
     if out:
         out.write_text(json.dumps(result.to_json(), ensure_ascii=False, indent=1), encoding="utf-8")

@@ -9,6 +9,10 @@ arrangement, in blocks of `num_players` rotations, and all games of one block sh
 seed, so each agent meets the same cards from every seat (duplicate format). Games are
 independent processes' work; results are sorted by game number, so a tournament is
 reproducible whatever `jobs` is (wall-clock budgets aside).
+
+A long tournament can be played in parts (`part=(k, m)`: every m-th rotation block, starting
+with the k-th), on different machines or days, and the parts merged (`merge`) into exactly the
+result one run would have given: each part is itself seat-balanced, so it can be read alone.
 """
 
 from __future__ import annotations
@@ -75,6 +79,15 @@ class TournamentResult:
     agent_names: list[str]
     seed: int
     records: list[GameRecord] = field(repr=False)
+    planned: int = 0
+    """Games in the whole schedule (0: as many as there are records)."""
+    parts: tuple[int, ...] = (1,)
+    """Which parts (1-based) of `of` the records cover."""
+    of: int = 1
+
+    @property
+    def complete(self) -> bool:
+        return len(self.parts) == self.of
 
     @property
     def games(self) -> int:
@@ -126,6 +139,8 @@ class TournamentResult:
             "agents": self._names(),
             "games": self.games,
             "seed": self.seed,
+            "schedule": {"lineup": self.agent_names, "planned_games": self.planned or self.games,
+                         "parts": list(self.parts), "of": self.of},
             "par": 1.0 / self.num_players,
             "results": [
                 {
@@ -152,8 +167,9 @@ class TournamentResult:
         ratings = {r.name: r for r in self.ratings}
         scores = self.mean_scores()
         title = game_registry.get(self.game).info.title.get("en", self.game)
+        held = "" if self.complete else f", parts {','.join(map(str, self.parts))} of {self.of}"
         t = Table(title=f"{title}: {self.games} games, {self.num_players} players "
-                        f"(par {100 / self.num_players:.0f}%)")
+                        f"(par {100 / self.num_players:.0f}%){held}")
         for col in ("agent", "seats", "wins", "win rate", "95% interval", "mean score", "Elo"):
             t.add_column(col, justify="left" if col == "agent" else "right")
         for a in sorted(self.agents, key=lambda a: -a.rate):
@@ -199,14 +215,22 @@ def run_tournament(
     seed: int = 0,
     progress: Progress | None = None,
     options: dict[str, Any] | None = None,
+    part: tuple[int, int] = (1, 1),
 ) -> TournamentResult:
-    """Play `games` games and collect them; `jobs` > 1 plays them in that many processes."""
+    """Play `games` games and collect them; `jobs` > 1 plays them in that many processes.
+
+    `part=(k, m)` plays only the k-th of m interleaved parts of the schedule (see `merge`).
+    """
     info = game_registry.get(game).info
     if num_players not in info.player_counts:
         game_registry.get(game).new(num_players)  # raises BadPlayerCount with its message
+    k, m = part
+    if not 1 <= k <= m:
+        raise ValueError(f"part {k}/{m} does not exist: write k/m with 1 <= k <= m, e.g. 2/4")
     tasks = [(j, info.id, num_players, s, names, dict(options or {}))
-             for j, (s, names) in enumerate(schedule(agent_names, num_players, games, seed))]
-    records: list[GameRecord | None] = [None] * len(tasks)
+             for j, (s, names) in enumerate(schedule(agent_names, num_players, games, seed))
+             if (j // num_players) % m == k - 1]
+    records: list[GameRecord | None] = [None] * games  # by place in the schedule; a part fills some
     done = 0
     if jobs <= 1 or len(tasks) <= 1:
         for task in tasks:
@@ -224,7 +248,43 @@ def run_tournament(
                 done += 1
                 if progress:
                     progress(done, len(tasks), record)
-    return TournamentResult(info.id, num_players, list(agent_names), seed, [r for r in records if r is not None])
+    return TournamentResult(info.id, num_players, list(agent_names), seed, [r for r in records if r is not None],
+                            planned=games, parts=(k,), of=m)
 
 
-__all__ = ["TournamentResult", "arrangements", "run_tournament", "schedule"]
+def merge(results: Sequence[dict[str, Any]]) -> TournamentResult:
+    """One result from the JSON of parts of one tournament (`to_json` of each part).
+
+    The parts must share the game, players, agents, seed and schedule, and hold different
+    parts of it; the merged result orders the games as one run would have.
+    """
+    if not results:
+        raise ValueError("nothing to merge: give the JSON files of the parts")
+    first = results[0]
+    key = ("game", "num_players", "agents", "seed")
+    for other in results[1:]:
+        for field_name in key:
+            if other.get(field_name) != first.get(field_name):
+                raise ValueError(f"these are parts of different tournaments: {field_name} "
+                                 f"{first.get(field_name)!r} against {other.get(field_name)!r}")
+    plans = [r.get("schedule") or {"lineup": r["agents"], "planned_games": r["games"], "parts": [1], "of": 1}
+             for r in results]
+    shape = ("lineup", "planned_games", "of")
+    if any(tuple(p[f] for f in shape) != tuple(plans[0][f] for f in shape) for p in plans):
+        raise ValueError("these parts come from different schedules (lineup, games or number of parts differ)")
+    held = [k for p in plans for k in p["parts"]]
+    if len(held) != len(set(held)):
+        raise ValueError(f"a part is given twice: parts {sorted(held)}")
+    lineup, planned, of = plans[0]["lineup"], plans[0]["planned_games"], plans[0]["of"]
+    order: dict[tuple[int, tuple[str, ...]], int] = {}
+    for j, (deal, names) in enumerate(schedule(lineup, first["num_players"], planned, first["seed"])):
+        order.setdefault((deal, tuple(names)), j)  # a seating may recur within a block: keep the first
+    records = [GameRecord.from_json({**data, "replay": {}}) for r in results for data in r["records"]]
+    if any((rec.seed, tuple(rec.agents)) not in order for rec in records):
+        raise ValueError("a game in these files is not in the tournament's schedule")
+    records.sort(key=lambda rec: order[(rec.seed, tuple(rec.agents))])
+    return TournamentResult(first["game"], first["num_players"], list(lineup), first["seed"], records,
+                            planned=planned, parts=tuple(sorted(held)), of=of)
+
+
+__all__ = ["TournamentResult", "arrangements", "merge", "run_tournament", "schedule"]
