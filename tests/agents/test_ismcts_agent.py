@@ -143,9 +143,12 @@ def test_the_policy_prior_keeps_the_policy_move_unless_search_disagrees_clearly(
 
 
 def test_difficulty_levels_roll_out_with_the_game_heuristic_where_there_is_one() -> None:
-    with_policy = [n for n in games.names() if games.get(n).heuristic_agent(0) is not None]
+    from sabbat.agents.levels import SEARCH
+
+    with_policy = [n for n in games.names() if games.get(n).heuristic_agent(0) is not None
+                   and SEARCH.get(normal_game(n), "ismcts") == "ismcts"]
     if not with_policy:
-        pytest.skip("no registered game has a heuristic agent")
+        pytest.skip("no registered game has a heuristic agent and tree-search levels")
     normal = agents.get("normal", with_policy[0], 1)
     assert isinstance(normal, ISMCTSAgent)
     assert (normal.rollout_policy is not None) == TUNING.get(normal_game(with_policy[0]), SearchConfig()).policy_rollouts
