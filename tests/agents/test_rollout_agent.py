@@ -137,3 +137,23 @@ def test_magic_master_levels_use_the_rollout_search_and_easy_stays_the_heuristic
     normal = agents.get("normal", "magic_master", 1)
     assert isinstance(normal, RolloutAgent) and normal.seconds == 0.5 and normal.depth == 10
     assert getattr(agents.get("easy", "magic_master", 1), "name", "") == "heuristic"
+
+
+def test_a_timed_search_stops_at_the_first_sweep_past_its_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a fake clock: sweeps that turn slower than the first cannot run the move late."""
+    from sabbat.agents import rollout
+
+    clock = [0.0]
+    monkeypatch.setattr(rollout.time, "perf_counter", lambda: clock[0])
+    state = mid_game("toy", 3, 2, 3)
+    agent = RolloutAgent(RandomAgent, seed=1, seconds=1.0)
+    real_sweep = agent._sweep
+    costs = iter([0.01] + [0.1] * 1000)
+
+    def slow_sweep(*args):  # type: ignore[no-untyped-def]
+        clock[0] += next(costs)
+        real_sweep(*args)
+
+    monkeypatch.setattr(agent, "_sweep", slow_sweep)
+    agent.analyse(state)
+    assert 1.0 <= clock[0] <= 1.1 + 1e-9

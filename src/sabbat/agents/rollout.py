@@ -93,6 +93,8 @@ class RolloutAgent:
             for _ in range(sweeps):
                 self._sweep(state, player, alive, values)
                 done += len(alive)
+                if self.seconds is not None and self._spent(done, start):
+                    break  # a time budget is a promise to a waiting person: stop at the sweep's end
             if self._spent(done, start):
                 break
             if len(alive) > 2:
