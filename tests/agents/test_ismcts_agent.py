@@ -11,19 +11,11 @@ from sabbat.agents.ismcts import TUNING, ISMCTSAgent, SearchConfig, _decided, _E
 from sabbat.agents.random_agent import RandomAgent
 from sabbat.core import Action, GameState, Rng, UnknownAgent, win_chances
 from sabbat.sim.tournament import run_tournament
+from support.positions import mid_game, moves_against_random
 
 FAST = SearchConfig(rollout_depth=15)
 CASES = [(name, n) for name in games.names() for n in games.get(name).info.player_counts]
 IDS = [f"{name}-{n}p" for name, n in CASES]
-
-
-def mid_game(name: str, n: int, seed: int, steps: int) -> GameState:
-    """A random game stopped at the first decision with a real choice after `steps` moves."""
-    state = games.get(name).new(n, seed)
-    chooser = Rng(seed + 99)
-    while not state.is_terminal() and (len(state.history) < steps or len(state.legal_actions()) < 2):
-        state.apply(chooser.choice(state.legal_actions()))
-    return state
 
 
 @pytest.mark.parametrize(("name", "n"), CASES, ids=IDS)
@@ -33,18 +25,7 @@ def test_ismcts_plays_only_legal_actions(name: str, n: int) -> None:
     if policy is not None:
         searchers.append(ISMCTSAgent(seed=4, iterations=6, config=FAST, rollout_policy=policy))
     for searcher in searchers:
-        state = games.get(name).new(n, seed=11)
-        others = RandomAgent(5)
-        searched = 0
-        while not state.is_terminal() and searched < 12:
-            legal = state.legal_actions()
-            if state.current_player == 0:
-                action = searcher.choose(state)
-                searched += 1
-            else:
-                action = others.choose(state)
-            assert action in legal
-            state.apply(action)
+        assert all(action in legal for action, legal in moves_against_random(searcher, name, n, 12))
 
 
 @pytest.mark.parametrize(("name", "n"), CASES, ids=IDS)

@@ -9,18 +9,10 @@ from sabbat.agents.random_agent import RandomAgent
 from sabbat.agents.rollout import RolloutAgent, rollout_factory
 from sabbat.core import Action, GameState, Rng, UnknownAgent
 from sabbat.sim.tournament import run_tournament
+from support.positions import mid_game, moves_against_random
 
 CASES = [(name, n) for name in games.names() for n in games.get(name).info.player_counts]
 IDS = [f"{name}-{n}p" for name, n in CASES]
-
-
-def mid_game(name: str, n: int, seed: int, steps: int) -> GameState:
-    """A random game stopped at the first decision with a real choice after `steps` moves."""
-    state = games.get(name).new(n, seed)
-    chooser = Rng(seed + 99)
-    while not state.is_terminal() and (len(state.history) < steps or len(state.legal_actions()) < 2):
-        state.apply(chooser.choice(state.legal_actions()))
-    return state
 
 
 def heuristic_or_random(name: str):  # type: ignore[no-untyped-def]
@@ -33,18 +25,7 @@ def heuristic_or_random(name: str):  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize(("name", "n"), CASES, ids=IDS)
 def test_rollout_search_plays_only_legal_actions(name: str, n: int) -> None:
     searcher = RolloutAgent(heuristic_or_random(name), seed=3, samples=12, depth=5)
-    state = games.get(name).new(n, seed=11)
-    others = RandomAgent(5)
-    searched = 0
-    while not state.is_terminal() and searched < 8:
-        legal = state.legal_actions()
-        if state.current_player == 0:
-            action = searcher.choose(state)
-            searched += 1
-        else:
-            action = others.choose(state)
-        assert action in legal
-        state.apply(action)
+    assert all(action in legal for action, legal in moves_against_random(searcher, name, n, 8))
 
 
 @pytest.mark.parametrize(("name", "n"), CASES, ids=IDS)

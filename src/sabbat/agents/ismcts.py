@@ -24,21 +24,13 @@ from sabbat.core.errors import UnknownAgent
 from sabbat.core.rng import Rng
 from sabbat.core.state import GameState
 
+from .base import ActionStat, Searcher
+
 
 class Policy(Protocol):
     """Anything that picks an action for `state.current_player` (agents qualify)."""
 
     def choose(self, state: GameState) -> Action: ...
-
-
-@dataclass(frozen=True)
-class ActionStat:
-    """What the search learnt about one root action (for hints and analysis)."""
-
-    action: Action
-    visits: int
-    value: float
-    """Mean return for the player to move (0..1, about their chance of winning)."""
 
 
 @dataclass(frozen=True)
@@ -102,7 +94,7 @@ class _Edge:
         self.total = 0.0
 
 
-class ISMCTSAgent:
+class ISMCTSAgent(Searcher):
     """SO-ISMCTS with availability-count UCB, max-n returns and optional policy rollouts.
 
     Budget by `iterations` (reproducible with a seed) or by `seconds` per move.
@@ -134,17 +126,9 @@ class ISMCTSAgent:
             self.name = name
 
     # ----- the agent protocol --------------------------------------------------------
-    def choose(self, state: GameState) -> Action:
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        return self.analyse(state)[0].action
-
     def analyse(self, state: GameState) -> list[ActionStat]:
         """Search `state` and rank its legal actions, best first (the one `choose` plays)."""
-        player = state.current_player
-        if player is None:
-            raise ValueError("the game is over: there is nothing to analyse")
+        player = self.mover(state)
         legal = state.legal_actions()
         root = (self._reused_root(state, player) if self.config.reuse_tree else None) or _Node()
         self.last_reused = root.visits

@@ -26,14 +26,15 @@ from sabbat.core.errors import UnknownAgent
 from sabbat.core.rng import Rng
 from sabbat.core.state import GameState
 
-from .ismcts import ActionStat, Policy, judge, number_token
+from .base import ActionStat, Searcher
+from .ismcts import Policy, judge, number_token
 
 PolicyFactory = Callable[[int], Policy]
 """seed -> the policy that plays every seat of one sample (a fresh one per seed, so that the
 same sample plays out the same way after every move)."""
 
 
-class RolloutAgent:
+class RolloutAgent(Searcher):
     """Monte Carlo policy improvement with common random numbers and sequential halving.
 
     Budget by `samples` (moves judged on one world each; reproducible with a seed) or by
@@ -67,17 +68,9 @@ class RolloutAgent:
         if name is not None:
             self.name = name
 
-    def choose(self, state: GameState) -> Action:
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        return self.analyse(state)[0].action
-
     def analyse(self, state: GameState) -> list[ActionStat]:
         """Judge `state`'s legal actions, best first (the one `choose` plays)."""
-        player = state.current_player
-        if player is None:
-            raise ValueError("the game is over: there is nothing to analyse")
+        player = self.mover(state)
         legal = state.legal_actions()
         favourite = self.policy(self.rng.next_u64()).choose(state.determinize(player, self.rng))
         if favourite not in legal:  # a policy that misreads a sampled world gets no say
