@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from sabbat import agents, games
@@ -127,7 +129,7 @@ def test_a_timed_search_stops_at_the_first_sweep_past_its_time(monkeypatch: pyte
     clock = [0.0]
     monkeypatch.setattr(rollout.time, "perf_counter", lambda: clock[0])
     state = mid_game("toy", 3, 2, 3)
-    agent = RolloutAgent(RandomAgent, seed=1, seconds=1.0)
+    agent = RolloutAgent(RandomAgent, seed=1, seconds=1.0, drop=math.inf)  # no racing: use the time
     real_sweep = agent._sweep
     costs = iter([0.01] + [0.1] * 1000)
 
@@ -138,3 +140,27 @@ def test_a_timed_search_stops_at_the_first_sweep_past_its_time(monkeypatch: pyte
     monkeypatch.setattr(agent, "_sweep", slow_sweep)
     agent.analyse(state)
     assert 1.0 <= clock[0] <= 1.1 + 1e-9
+
+
+def test_racing_gives_up_a_move_once_it_trails_the_policys_own_by_drop_standard_errors() -> None:
+    agent = RolloutAgent(RandomAgent, samples=100, drop=2.0)
+    fav, worse, close, same = (Action("m", (i,)) for i in range(4))
+    values = {fav: [1.0] * 8, worse: [0.0] * 8, close: [1.0, 0.0] + [1.0] * 6, same: [1.0] * 8}
+    # worse: 8 losses in a row; same: tied on every sweep, so it can never be clearly better;
+    # close: one sweep behind, a mean 1 standard error down, still in the race.
+    assert agent._race([fav, worse, close, same], values, fav) == [fav, close]
+    early = {a: v[:7] for a, v in values.items()}
+    assert agent._race([fav, worse, close, same], early, fav) == [fav, worse, close, same]  # too few sweeps
+    assert RolloutAgent(RandomAgent, samples=100, drop=math.inf)._race([fav, worse], values, fav) == [fav, worse]
+
+
+def test_a_clear_decision_ends_the_search_before_its_budget() -> None:
+    searcher = RolloutAgent(heuristic_or_random("toy"), seed=3, samples=400, depth=30)
+    used = []
+    for seed in range(6):
+        state = mid_game("toy", 2, seed, 4)
+        if not state.is_terminal() and len(state.legal_actions()) > 1:
+            searcher.analyse(state)
+            used.append(searcher.last_iterations)
+    assert used and max(used) <= 400 and min(used) < 400
+    assert agents.get("rollout:50:drop=inf", "toy", 1).drop == math.inf
