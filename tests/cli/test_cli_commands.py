@@ -155,3 +155,16 @@ def test_hint_shows_the_search_choice(tmp_path: Path) -> None:
                     "--save", str(tmp_path / "g.json"), input="hint\nquit\n")
     assert code == 0, out
     assert "AI would choose" in out
+
+
+def test_tournament_journal_resumes_and_logs_a_line_a_game(tmp_path: Path) -> None:
+    book = tmp_path / "run.jsonl"
+    args = ("tournament", "toy", "--agents", "random,ismcts:10", "-n", "4", "--jobs", "1", "--journal", str(book))
+    code, out = run(*args)
+    assert code == 0, out
+    assert "game 4/4: deal" in out  # not a terminal: progress as lines
+    assert len(book.read_text(encoding="utf-8").splitlines()) == 5
+    code, out = run(*args)
+    assert code == 0 and "game 1/4" not in out  # every game was in the journal
+    code, out = run(*args[:-2], "--seed", "5", "--journal", str(book))
+    assert code == 2 and "journal of another tournament" in out and "Traceback" not in out

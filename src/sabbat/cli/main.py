@@ -243,11 +243,14 @@ def _print_extra_stats(records: list[Any]) -> None:
 @click.option("--out", type=click.Path(path_type=Path), default=None, help="Write the results (games, win rates, ratings) as JSON.")
 @click.option("--cards", type=click.Path(path_type=Path), default=None, help="Card file to use instead of the shipped one.")
 @click.option("--part", default="1/1", show_default=True, help="Play only part K/M of the games (every M-th seat rotation); join the parts with `sabbat merge-results`.")
+@click.option("--journal", type=click.Path(path_type=Path), default=None, help="Write each game to this file as it ends; run again with the same file to resume a run that was cut off.")
 def tournament(
     game: str, agent_list: str, players: int | None, n: int, jobs: int, seed: int, out: Path | None, cards: Path | None,
-    part: str,
+    part: str, journal: Path | None,
 ) -> None:
     """Agents play GAME with seats rotated; win rates with 95% intervals and a rating table."""
+    from sabbat.sim.journal import JournalMismatch
+    from sabbat.sim.runner import GameRecord
     from sabbat.sim.tournament import run_tournament
 
     k, _, m = part.partition("/")
@@ -266,10 +269,20 @@ def tournament(
         console=console, transient=True, disable=not console.is_terminal,
     ) as progress:
         task = progress.add_task(f"{g.info.cli_name} {num}p", total=n)
-        result = run_tournament(
-            g.info.id, names, num, n, jobs=jobs, seed=seed, options=_options(cards), part=(int(k), int(m)),
-            progress=lambda done, total, record: progress.update(task, total=total, completed=done),
-        )
+
+        def report(done: int, total: int, record: GameRecord) -> None:
+            progress.update(task, total=total, completed=done)
+            if not console.is_terminal:  # a log file gets a line a game instead of a bar
+                won = ", ".join(record.agents[w] for w in record.winners) or "nobody"
+                click.echo(f"game {done}/{total}: deal {record.seed}, won by {won}", err=True)
+
+        try:
+            result = run_tournament(
+                g.info.id, names, num, n, jobs=jobs, seed=seed, options=_options(cards), part=(int(k), int(m)),
+                progress=report, journal=journal,
+            )
+        except JournalMismatch as exc:
+            raise click.BadParameter(str(exc), param_hint="--journal") from None
     console.print(result.renderable())
     if out:
         out.write_text(json.dumps(result.to_json(), ensure_ascii=False, indent=1), encoding="utf-8")

@@ -13,6 +13,8 @@ reproducible whatever `jobs` is (wall-clock budgets aside).
 A long tournament can be played in parts (`part=(k, m)`: every m-th rotation block, starting
 with the k-th), on different machines or days, and the parts merged (`merge`) into exactly the
 result one run would have given: each part is itself seat-balanced, so it can be read alone.
+With a `journal` file each finished game is written down at once, and a run started again
+with the same file plays only the games it lacks (see `journal`).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, permutations
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console, Group
@@ -30,6 +33,7 @@ from rich.table import Table
 
 from sabbat import games as game_registry
 
+from .journal import Journal, JournalMismatch
 from .ratings import Rating, duels, rate
 from .runner import GameRecord, play_game
 from .stats import Rate
@@ -216,10 +220,12 @@ def run_tournament(
     progress: Progress | None = None,
     options: dict[str, Any] | None = None,
     part: tuple[int, int] = (1, 1),
+    journal: Path | None = None,
 ) -> TournamentResult:
     """Play `games` games and collect them; `jobs` > 1 plays them in that many processes.
 
     `part=(k, m)` plays only the k-th of m interleaved parts of the schedule (see `merge`).
+    `journal`: a file that gets each game as it ends; the games already in it are not replayed.
     """
     info = game_registry.get(game).info
     if num_players not in info.player_counts:
@@ -231,23 +237,37 @@ def run_tournament(
              for j, (s, names) in enumerate(schedule(agent_names, num_players, games, seed))
              if (j // num_players) % m == k - 1]
     records: list[GameRecord | None] = [None] * games  # by place in the schedule; a part fills some
-    done = 0
+    book = None
+    if journal is not None:
+        book = Journal(journal, {"game": info.id, "num_players": num_players, "lineup": list(agent_names),
+                                 "seed": seed, "games": games, "part": [k, m], "options": dict(options or {})})
+        wanted = {task[0] for task in tasks}
+        for index, record in book.finished().items():
+            if index not in wanted:
+                raise JournalMismatch(f"{journal} holds game {index + 1}, which is not in this part of the schedule")
+            records[index] = record
+        tasks = [task for task in tasks if records[task[0]] is None]
+    done = sum(r is not None for r in records)
+    total = done + len(tasks)
+
+    def finish(index: int, record: GameRecord) -> None:
+        nonlocal done
+        records[index] = record
+        if book is not None:
+            book.add(index, record)
+        done += 1
+        if progress:
+            progress(done, total, record)
+
     if jobs <= 1 or len(tasks) <= 1:
         for task in tasks:
-            index, record = _play(task)
-            records[index] = record
-            done += 1
-            if progress:
-                progress(done, len(tasks), record)
+            finish(*_play(task))
     else:
         methods = multiprocessing.get_all_start_methods()
         ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
         with ctx.Pool(min(jobs, len(tasks))) as pool:
             for index, record in pool.imap_unordered(_play, tasks):
-                records[index] = record
-                done += 1
-                if progress:
-                    progress(done, len(tasks), record)
+                finish(index, record)
     return TournamentResult(info.id, num_players, list(agent_names), seed, [r for r in records if r is not None],
                             planned=games, parts=(k,), of=m)
 
