@@ -11,7 +11,7 @@ from sabbat.agents.ismcts import TUNING, ISMCTSAgent, SearchConfig, _decided, _E
 from sabbat.agents.random_agent import RandomAgent
 from sabbat.core import Action, GameState, Rng, UnknownAgent, win_chances
 from sabbat.sim.tournament import run_tournament
-from support.positions import mid_game, moves_against_random
+from support.positions import hidden_twins, mid_game, moves_against_random
 
 FAST = SearchConfig(rollout_depth=15)
 CASES = [(name, n) for name in games.names() for n in games.get(name).info.player_counts]
@@ -30,16 +30,8 @@ def test_ismcts_plays_only_legal_actions(name: str, n: int) -> None:
 
 @pytest.mark.parametrize(("name", "n"), CASES, ids=IDS)
 def test_ismcts_ignores_what_its_player_cannot_see(name: str, n: int) -> None:
-    for seed, steps in ((1, 6), (2, 25)):
-        state = mid_game(name, n, seed, steps)
-        if state.is_terminal():
-            continue
-        player = state.current_player
-        assert player is not None
-        one, two = state.determinize(player, Rng(1)), state.determinize(player, Rng(2))
-        a = ISMCTSAgent(seed=7, iterations=25, config=FAST).analyse(one)
-        b = ISMCTSAgent(seed=7, iterations=25, config=FAST).analyse(two)
-        assert a == b
+    for one, two in hidden_twins(name, n):
+        assert ISMCTSAgent(seed=7, iterations=25, config=FAST).analyse(one) == ISMCTSAgent(seed=7, iterations=25, config=FAST).analyse(two)
 
 
 def test_ismcts_is_reproducible_with_seed_and_iterations() -> None:

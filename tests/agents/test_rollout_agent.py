@@ -9,9 +9,9 @@ import pytest
 from sabbat import agents, games
 from sabbat.agents.random_agent import RandomAgent
 from sabbat.agents.rollout import RolloutAgent, rollout_factory
-from sabbat.core import Action, GameState, Rng, UnknownAgent
+from sabbat.core import Action, GameState, UnknownAgent
 from sabbat.sim.tournament import run_tournament
-from support.positions import mid_game, moves_against_random
+from support.positions import hidden_twins, mid_game, moves_against_random
 
 CASES = [(name, n) for name in games.names() for n in games.get(name).info.player_counts]
 IDS = [f"{name}-{n}p" for name, n in CASES]
@@ -32,16 +32,8 @@ def test_rollout_search_plays_only_legal_actions(name: str, n: int) -> None:
 
 @pytest.mark.parametrize(("name", "n"), CASES, ids=IDS)
 def test_rollout_search_ignores_what_its_player_cannot_see(name: str, n: int) -> None:
-    for seed, steps in ((1, 6), (2, 25)):
-        state = mid_game(name, n, seed, steps)
-        if state.is_terminal():
-            continue
-        player = state.current_player
-        assert player is not None
-        one, two = state.determinize(player, Rng(1)), state.determinize(player, Rng(2))
-        a = RolloutAgent(heuristic_or_random(name), seed=7, samples=30, depth=8).analyse(one)
-        b = RolloutAgent(heuristic_or_random(name), seed=7, samples=30, depth=8).analyse(two)
-        assert a == b
+    for one, two in hidden_twins(name, n):
+        assert RolloutAgent(heuristic_or_random(name), seed=7, samples=30, depth=8).analyse(one) == RolloutAgent(heuristic_or_random(name), seed=7, samples=30, depth=8).analyse(two)
 
 
 def test_rollout_search_is_reproducible_and_keeps_to_its_budget() -> None:

@@ -33,3 +33,17 @@ def moves_against_random(searcher, name: str, n: int, searches: int) -> list[tup
         played.append((action, list(legal)))
         state.apply(action)
     return played
+
+
+def hidden_twins(name: str, n: int) -> list[tuple[GameState, GameState]]:
+    """Pairs of positions that differ only in what the player to move cannot see: a fair
+    searcher with one seed and budget must analyse both alike."""
+    twins = []
+    for seed, steps in ((1, 6), (2, 25)):
+        state = mid_game(name, n, seed, steps)
+        if state.is_terminal():
+            continue
+        player = state.current_player
+        assert player is not None
+        twins.append((state.determinize(player, Rng(1)), state.determinize(player, Rng(2))))
+    return twins

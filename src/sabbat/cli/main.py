@@ -6,7 +6,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich.console import Console
@@ -22,6 +22,10 @@ from sabbat.sim.cards import card_rates
 from sabbat.sim.stats import summarize
 
 from .session import PlaySession
+
+if TYPE_CHECKING:
+    from sabbat.sim.runner import GameRecord
+    from sabbat.sim.tournament import TournamentResult
 
 console = Console(width=None if sys.stdout.isatty() else 140)
 
@@ -250,7 +254,6 @@ def tournament(
 ) -> None:
     """Agents play GAME with seats rotated; win rates with 95% intervals and a rating table."""
     from sabbat.sim.journal import JournalMismatch
-    from sabbat.sim.runner import GameRecord
     from sabbat.sim.tournament import run_tournament
 
     k, _, m = part.partition("/")
@@ -283,6 +286,10 @@ def tournament(
             )
         except JournalMismatch as exc:
             raise click.BadParameter(str(exc), param_hint="--journal") from None
+    _show_result(result, out)
+
+
+def _show_result(result: TournamentResult, out: Path | None) -> None:
     console.print(result.renderable())
     if out:
         out.write_text(json.dumps(result.to_json(), ensure_ascii=False, indent=1), encoding="utf-8")
@@ -308,10 +315,7 @@ def merge_results(files: tuple[Path, ...], out: Path | None) -> None:
         raise click.BadParameter(f"not a tournament result file (missing {exc})", param_hint="FILES") from None
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="FILES") from None
-    console.print(result.renderable())
-    if out:
-        out.write_text(json.dumps(result.to_json(), ensure_ascii=False, indent=1), encoding="utf-8")
-        console.print(f"wrote {out}")
+    _show_result(result, out)
 
 
 @cli.command("replay")
