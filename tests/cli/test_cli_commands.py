@@ -168,3 +168,15 @@ def test_tournament_journal_resumes_and_logs_a_line_a_game(tmp_path: Path) -> No
     assert code == 0 and "game 1/4" not in out  # every game was in the journal
     code, out = run(*args[:-2], "--seed", "5", "--journal", str(book))
     assert code == 2 and "journal of another tournament" in out and "Traceback" not in out
+
+
+def test_merge_results_reads_a_journal_as_the_games_played_so_far(tmp_path: Path) -> None:
+    book = tmp_path / "run.jsonl"
+    code, out = run("tournament", "toy", "--agents", "random,ismcts:10", "-n", "4", "--jobs", "1",
+                    "--part", "2/2", "--journal", str(book))
+    assert code == 0, out
+    code, out = run("merge-results", str(book))
+    assert code == 0 and "2 games" in out and "parts 2 of 2" in out, out
+    book.write_text('{"tournament": 5}\n', encoding="utf-8")
+    code, out = run("merge-results", str(book))
+    assert code == 2 and "not a tournament journal" in out and "Traceback" not in out

@@ -63,3 +63,19 @@ def test_a_journal_of_another_tournament_or_a_damaged_one_is_refused(tmp_path: P
     (tmp_path / "notes.txt").write_text("my notes\n", encoding="utf-8")
     with pytest.raises(JournalMismatch, match="not a tournament journal"):
         run_tournament("toy", AGENTS, 2, games=4, jobs=1, seed=3, journal=tmp_path / "notes.txt")
+
+
+def test_an_unfinished_journal_reads_as_the_games_so_far_and_merges_with_finished_parts(tmp_path: Path) -> None:
+    whole = run_tournament("toy", AGENTS, 2, games=8, jobs=1, seed=3)
+    done = run_tournament("toy", AGENTS, 2, games=8, jobs=1, seed=3, part=(1, 2))
+    book = tmp_path / "part2.jsonl"
+    run_tournament("toy", AGENTS, 2, games=8, jobs=1, seed=3, part=(2, 2), journal=book)
+    lines = book.read_text(encoding="utf-8").splitlines()
+    book.write_text("\n".join(lines[:3]) + "\n", encoding="utf-8")  # two of its four games so far
+    so_far = tournament.from_journal(book)
+    assert (so_far.games, so_far.scheduled, so_far.parts, so_far.of) == (2, 4, (2,), 2)
+    assert "2 still to play" in so_far.format_table()
+    merged = tournament.merge([done.to_json(), so_far.to_json()])
+    assert merged.games == 6 and merged.scheduled == 8 and "2 still to play" in merged.format_table()
+    assert all(r in records(whole) for r in records(merged))
+    assert "still to play" not in whole.format_table()

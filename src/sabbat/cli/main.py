@@ -300,13 +300,21 @@ def _show_result(result: TournamentResult, out: Path | None) -> None:
 @click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("--out", type=click.Path(path_type=Path), default=None, help="Write the merged results as JSON.")
 def merge_results(files: tuple[Path, ...], out: Path | None) -> None:
-    """Join the parts of one tournament (`sabbat tournament --part K/M --out FILE`) into one result."""
-    from sabbat.sim.tournament import merge
+    """Join the parts of one tournament (`sabbat tournament --part K/M --out FILE`) into one result.
+
+    A journal (`--journal FILE`, JSON lines) counts as the games of its part played so far, so
+    a run still going or cut off can be looked at.
+    """
+    from sabbat.sim.journal import JournalMismatch
+    from sabbat.sim.tournament import from_journal, merge
 
     parts = []
     for path in files:
         try:
-            parts.append(json.loads(Path(path).read_text(encoding="utf-8")))
+            text = Path(path).read_text(encoding="utf-8")
+            parts.append(from_journal(path).to_json() if text.startswith('{"tournament"') else json.loads(text))
+        except JournalMismatch as exc:
+            raise click.BadParameter(str(exc), param_hint="FILES") from None
         except (OSError, ValueError) as exc:
             raise click.BadParameter(f"cannot read {path} as tournament JSON: {exc}", param_hint="FILES") from None
     try:

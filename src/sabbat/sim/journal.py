@@ -30,29 +30,13 @@ class Journal:
         if not self.path.exists() or self.path.stat().st_size == 0:
             self.path.write_text(json.dumps({"tournament": self.tournament}, ensure_ascii=False) + "\n", encoding="utf-8")
             return {}
-        lines = self.path.read_text(encoding="utf-8").splitlines()
-        try:
-            head = json.loads(lines[0])["tournament"]
-        except (ValueError, KeyError, TypeError):
-            raise JournalMismatch(f"{self.path} is not a tournament journal; give a new file name") from None
+        head, games, whole = read_journal(self.path)
         if head != self.tournament:
             differ = sorted(k for k in set(head) | set(self.tournament) if head.get(k) != self.tournament.get(k))
             raise JournalMismatch(f"{self.path} is the journal of another tournament ({', '.join(differ)} differ); "
                                   "give a new file name, or the same settings to resume it")
-        games: dict[int, GameRecord] = {}
-        for number, line in enumerate(lines[1:], start=2):
-            try:
-                entry = json.loads(line)
-                games[int(entry["index"])] = GameRecord.from_json({**entry["record"], "replay": {}})
-            except (ValueError, KeyError, TypeError):
-                if number == len(lines):  # killed while writing its last game: play that game again
-                    self._keep(lines[:-1])
-                    break
-                raise JournalMismatch(f"{self.path} line {number} is not a finished game; "
-                                      "the file was edited or damaged") from None
-        else:
-            if not self.path.read_bytes().endswith(b"\n"):
-                self._keep(lines)
+        if whole is not None:  # a torn last line: keep the whole ones, so the next game starts a line
+            self.path.write_text("".join(line + "\n" for line in whole), encoding="utf-8")
         return games
 
     def add(self, index: int, record: GameRecord) -> None:
@@ -61,9 +45,29 @@ class Journal:
         with self.path.open("a", encoding="utf-8") as out:
             out.write(json.dumps({"index": index, "record": data}, ensure_ascii=False) + "\n")
 
-    def _keep(self, lines: list[str]) -> None:
-        """Rewrite the file as these whole lines, so the next game starts a line of its own."""
-        self.path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+
+def read_journal(path: Path) -> tuple[dict[str, Any], dict[int, GameRecord], list[str] | None]:
+    """(the tournament's settings, its finished games by schedule index, and the file's whole
+    lines when its end needs mending, else None): a last line cut off mid-write is left out."""
+    try:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+        head = json.loads(lines[0])["tournament"]
+        if not isinstance(head, dict):
+            raise TypeError
+    except (OSError, UnicodeDecodeError, IndexError, ValueError, KeyError, TypeError):
+        raise JournalMismatch(f"{path} is not a tournament journal (its first line names no tournament); "
+                              "give another file") from None
+    games: dict[int, GameRecord] = {}
+    for number, line in enumerate(lines[1:], start=2):
+        try:
+            entry = json.loads(line)
+            games[int(entry["index"])] = GameRecord.from_json({**entry["record"], "replay": {}})
+        except (ValueError, KeyError, TypeError):
+            if number == len(lines):  # killed while writing its last game: that game is played again
+                return head, games, lines[:-1]
+            raise JournalMismatch(f"{path} line {number} is not a finished game; "
+                                  "the file was edited or damaged") from None
+    return head, games, None if Path(path).read_bytes().endswith(b"\n") else lines
 
 
-__all__ = ["Journal", "JournalMismatch"]
+__all__ = ["Journal", "JournalMismatch", "read_journal"]

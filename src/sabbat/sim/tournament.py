@@ -33,7 +33,7 @@ from rich.table import Table
 
 from sabbat import games as game_registry
 
-from .journal import Journal, JournalMismatch
+from .journal import Journal, JournalMismatch, read_journal
 from .ratings import Rating, duels, rate
 from .runner import GameRecord, play_game
 from .stats import Rate
@@ -96,6 +96,12 @@ class TournamentResult:
     @property
     def games(self) -> int:
         return len(self.records)
+
+    @property
+    def scheduled(self) -> int:
+        """Games the held parts of the schedule have (more than `games` while a run is unfinished)."""
+        planned = self.planned or self.games
+        return sum(1 for j in range(planned) if (j // self.num_players) % self.of + 1 in self.parts)
 
     @property
     def agents(self) -> list[Rate]:
@@ -172,6 +178,9 @@ class TournamentResult:
         scores = self.mean_scores()
         title = game_registry.get(self.game).info.title.get("en", self.game)
         held = "" if self.complete else f", parts {','.join(map(str, self.parts))} of {self.of}"
+        missing = self.scheduled - self.games
+        if missing > 0:
+            held += f", {missing} still to play"
         t = Table(title=f"{title}: {self.games} games, {self.num_players} players "
                         f"(par {100 / self.num_players:.0f}%){held}")
         for col in ("agent", "seats", "wins", "win rate", "95% interval", "mean score", "Elo"):
@@ -272,6 +281,17 @@ def run_tournament(
                             planned=games, parts=(k,), of=m)
 
 
+def from_journal(path: Path) -> TournamentResult:
+    """The games a journal holds so far, as a result (of its part; possibly not all its games)."""
+    head, finished, _ = read_journal(path)
+    try:
+        k, m = head["part"]
+        return TournamentResult(head["game"], head["num_players"], list(head["lineup"]), head["seed"],
+                                [finished[i] for i in sorted(finished)], planned=head["games"], parts=(k,), of=m)
+    except (KeyError, TypeError, ValueError):
+        raise JournalMismatch(f"{path} does not say which tournament it belongs to") from None
+
+
 def merge(results: Sequence[dict[str, Any]]) -> TournamentResult:
     """One result from the JSON of parts of one tournament (`to_json` of each part).
 
@@ -307,4 +327,4 @@ def merge(results: Sequence[dict[str, Any]]) -> TournamentResult:
                             planned=planned, parts=tuple(sorted(held)), of=of)
 
 
-__all__ = ["TournamentResult", "arrangements", "merge", "run_tournament", "schedule"]
+__all__ = ["TournamentResult", "arrangements", "from_journal", "merge", "run_tournament", "schedule"]
