@@ -162,7 +162,7 @@ def test_tournament_journal_resumes_and_logs_a_line_a_game(tmp_path: Path) -> No
     args = ("tournament", "toy", "--agents", "random,ismcts:10", "-n", "4", "--jobs", "1", "--journal", str(book))
     code, out = run(*args)
     assert code == 0, out
-    assert "game 4/4: deal" in out  # not a terminal: progress as lines
+    assert "game 4/4: deal" in out and "so far, about 0 min to go" in out  # not a terminal: lines
     assert len(book.read_text(encoding="utf-8").splitlines()) == 5
     code, out = run(*args)
     assert code == 0 and "game 1/4" not in out  # every game was in the journal
@@ -180,3 +180,9 @@ def test_merge_results_reads_a_journal_as_the_games_played_so_far(tmp_path: Path
     book.write_text('{"tournament": 5}\n', encoding="utf-8")
     code, out = run("merge-results", str(book))
     assert code == 2 and "not a tournament journal" in out and "Traceback" not in out
+
+
+def test_progress_lines_give_durations_a_person_reads_at_a_glance() -> None:
+    from sabbat.cli.main import _duration
+
+    assert (_duration(20), _duration(600), _duration(3725)) == ("0 min", "10 min", "1 h 02 min")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -36,6 +37,11 @@ def _options(cards: Path | None) -> dict[str, Any]:
     if not cards.is_file():
         raise click.BadParameter(f"no card file at {cards}", param_hint="--cards")
     return {"cards": str(cards.resolve())}
+
+
+def _duration(seconds: float) -> str:
+    minutes = round(seconds / 60)
+    return f"{minutes // 60} h {minutes % 60:02d} min" if minutes >= 60 else f"{minutes} min"
 
 
 def _pct(x: float) -> str:
@@ -273,11 +279,18 @@ def tournament(
     ) as progress:
         task = progress.add_task(f"{g.info.cli_name} {num}p", total=n)
 
+        started = time.monotonic()
+        first: list[int] = []  # games already done when this run began (a journal's)
+
         def report(done: int, total: int, record: GameRecord) -> None:
             progress.update(task, total=total, completed=done)
             if not console.is_terminal:  # a log file gets a line a game instead of a bar
+                first[:] = first or [done - 1]
                 won = ", ".join(record.agents[w] for w in record.winners) or "nobody"
-                click.echo(f"game {done}/{total}: deal {record.seed}, won by {won}", err=True)
+                elapsed = time.monotonic() - started
+                left = elapsed / (done - first[0]) * (total - done)
+                click.echo(f"game {done}/{total}: deal {record.seed}, won by {won} "
+                           f"({_duration(elapsed)} so far, about {_duration(left)} to go)", err=True)
 
         try:
             result = run_tournament(
