@@ -9,7 +9,7 @@ import pytest
 from sabbat import agents, games
 from sabbat.agents.random_agent import RandomAgent
 from sabbat.agents.rollout import RolloutAgent, rollout_factory
-from sabbat.core import Action, GameState, UnknownAgent
+from sabbat.core import Action, GameState, Rng, UnknownAgent
 from sabbat.sim.tournament import run_tournament
 from support.positions import hidden_twins, mid_game, moves_against_random
 
@@ -156,3 +156,76 @@ def test_a_clear_decision_ends_the_search_before_its_budget() -> None:
             used.append(searcher.last_iterations)
     assert used and max(used) <= 400 and min(used) < 400
     assert agents.get("rollout:50:drop=inf", "toy", 1).drop == math.inf
+
+
+class Deadline(GameState):
+    """Seat 0 may stall up to three times before it passes; then seat 1 strikes a point off it."""
+
+    game_id = "deadline"
+    rules_version = "1"
+
+    def __init__(self) -> None:
+        super().__init__(2, 0, {})
+        self.points = [1, 0]
+        self.stalls = 0
+        self.turn: int | None = 0
+
+    @property
+    def current_player(self) -> int | None:
+        return self.turn
+
+    def is_terminal(self) -> bool:
+        return self.turn is None
+
+    def _legal_actions(self) -> list[Action]:
+        if self.turn == 1:
+            return [Action("strike")]
+        return [Action("stall")] * (self.stalls < 3) + [Action("pass")]
+
+    def _apply(self, action: Action) -> None:
+        if action.kind == "stall":
+            self.stalls += 1
+        elif action.kind == "pass":
+            self.turn = 1
+        else:
+            self.points[0] -= 1
+            self.turn = None
+
+    def clone(self) -> Deadline:
+        new = self._clone_base()
+        new.points, new.stalls, new.turn = self.points.copy(), self.stalls, self.turn
+        return new
+
+    def observation(self, player: int | None) -> dict[str, object]:
+        return {"points": self.points, "stalls": self.stalls, "turn": self.turn}
+
+    def _determinize(self, player: int, rng: Rng) -> Deadline:
+        return self.clone()
+
+    def scores(self) -> list[float]:
+        return [float(p) for p in self.points]
+
+    def winners(self) -> list[int]:
+        return [] if self.turn is not None else [p for p in (0, 1) if self.points[p] == max(self.points)]
+
+
+class Passer:
+    def choose(self, state: GameState) -> Action:
+        return state.legal_actions()[-1]
+
+
+def test_settling_plays_out_the_movers_run_so_a_stall_cannot_hide_the_reply() -> None:
+    """A horizon one move past the judged move: a stall pushes the strike out of sight (and is
+    played), unless the mover's own run is finished before the count starts."""
+    state = Deadline()
+    assert RolloutAgent(lambda seed: Passer(), samples=40, depth=1).choose(state) == Action("stall")
+    settled = RolloutAgent(lambda seed: Passer(), samples=40, depth=1, settle=True)
+    assert settled.choose(state) == Action("pass")
+    assert {s.value for s in settled.analyse(state)} == {0.5}  # both moves now meet the strike
+
+
+def test_magic_master_settles_its_regroups_and_settle_is_a_knob() -> None:
+    assert rollout_factory("magic_master", 1, "").settle is True
+    assert rollout_factory("magic_master", 1, "settle=0").settle is False
+    assert rollout_factory("mystic_vale", 1, "").settle is False
+    assert agents.get("rollout:50:settle=1", "toy", 1).settle is True

@@ -52,6 +52,7 @@ class RolloutAgent(Searcher):
         samples: int | None = None,
         seconds: float | None = 1.0,
         depth: int = 20,
+        settle: bool = False,
         confidence: float = 1.0,
         drop: float = 2.0,
         temperature: float = 0.1,
@@ -64,6 +65,9 @@ class RolloutAgent(Searcher):
         self.samples = samples
         self.seconds = None if samples is not None else seconds
         self.depth = depth
+        self.settle = settle
+        """Play out the mover's own run of decisions before the `depth` count starts, so that a
+        move which only stalls cannot push the next player's reply past the horizon."""
         self.confidence = confidence
         """Standard errors by which another move must beat the policy's own to be played."""
         self.drop = drop
@@ -138,9 +142,15 @@ class RolloutAgent(Searcher):
         for action in alive:
             copy = world.clone()
             copy.apply(action)
-            values[action].append(self._play_on(copy, self.policy(seed))[player])
+            values[action].append(self._play_on(copy, self.policy(seed), player)[player])
 
-    def _play_on(self, world: GameState, policy: Policy) -> list[float]:
+    def _play_on(self, world: GameState, policy: Policy, player: int) -> list[float]:
+        if self.settle:
+            for _ in range(SETTLE_CAP):
+                if world.is_terminal() or world.current_player != player:
+                    break
+                legal = world.legal_actions()
+                world.apply(legal[0] if len(legal) == 1 else policy.choose(world))
         for _ in range(self.depth):
             if world.is_terminal():
                 return world.returns()
@@ -167,6 +177,9 @@ class RolloutAgent(Searcher):
         return kept
 
 
+SETTLE_CAP = 200
+"""Most moves of the mover's own run played before the depth count starts (a safety bound)."""
+
 RACE_AFTER = 8
 """Sweeps before racing may give a move up: fewer say too little about the spread."""
 
@@ -184,21 +197,26 @@ def _mean(values: list[float]) -> float:
     return sum(values) / len(values) if values else -math.inf
 
 
-_KNOBS = {"depth": "depth", "z": "confidence", "drop": "drop", "temp": "temperature"}
+_KNOBS = {"depth": "depth", "settle": "settle", "z": "confidence", "drop": "drop", "temp": "temperature"}
+_KNOB_TYPES: dict[str, type[int] | type[float] | type[bool]] = {"depth": int, "settle": bool}
 
-DEPTH: dict[str, int] = {
-    # Magic Master: its fitted estimate (evaluate.py) judges a position ten moves on as well
-    # as a longer playout, and short playouts judge more samples a second.
-    "magic_master": 10,
+SETTINGS: dict[str, dict[str, Any]] = {
+    # Magic Master: its fitted estimate (evaluate.py) judges a position ten moves on as well as
+    # a longer playout, and short playouts judge more samples a second. A regroup is many moves
+    # of one player, and without `settle` a move that merely shuffled a card from group to group
+    # pushed the rival's attack past the horizon and looked better than playing on: the search
+    # shuffled 134 times in one game (docs/ai.md).
+    "magic_master": {"depth": 10, "settle": True},
 }
-"""Per-game policy moves before a sample is judged (game id -> depth); others use 20."""
+"""Per-game knobs (game id -> settings); the rest play `depth=20`, no settling."""
 
 
 def from_param(game: str, seed: int, param: str, seconds: float = 1.0, name: str = "rollout") -> RolloutAgent:
     """Build a rollout search from the text after ':' in its name.
 
     Tokens, separated by ':' or ',': `300` (samples) or `1s` (seconds a move), `depth=`
-    (policy moves before the position is judged), `z=` (standard errors by which another move
+    (policy moves before the position is judged), `settle=1` (finish the mover's own run of
+    decisions before counting them; `settle=0` not), `z=` (standard errors by which another move
     must beat the policy's), `drop=` (standard errors behind it at which a move is given up;
     `drop=inf` never), `temp=` (score temperature for games without an estimate).
     The policy is the game's heuristic player, or the random one where it has none.
@@ -215,7 +233,7 @@ def from_param(game: str, seed: int, param: str, seconds: float = 1.0, name: str
 
     label = f"{name}:{param}" if param else name
     samples: int | None = None
-    knobs: dict[str, Any] = {"depth": DEPTH.get(game, 20)}
+    knobs: dict[str, Any] = {"depth": 20, **SETTINGS.get(game, {})}
     for token in param.replace(":", ",").split(","):
         token = token.strip()
         if not token:
@@ -225,7 +243,7 @@ def from_param(game: str, seed: int, param: str, seconds: float = 1.0, name: str
             field = _KNOBS.get(key.strip())
             if field is None:
                 raise UnknownAgent(f"unknown rollout setting {key!r} in {label}; use {', '.join(_KNOBS)}")
-            knobs[field] = number_token(value, name, param, int if field == "depth" else float)
+            knobs[field] = number_token(value, name, param, _KNOB_TYPES.get(field, float))
         elif token.endswith("s"):
             seconds = number_token(token[:-1], name, param, float)
         else:
