@@ -69,3 +69,23 @@ def test_every_event_renders_fully_for_every_viewer() -> None:
             for locale in ("en", "ja"):
                 text = event.render(locale)
                 assert "{" not in text, text
+
+
+def test_heuristic_view_is_the_players_own_observation() -> None:
+    """The heuristic reads `own_view`, a shortcut: it must hold nothing the observation lacks."""
+    from sabbat.agents import get
+    from sabbat.games.monslaught.observe import own_view
+
+    for players in (2, 4):
+        st = new(players, seed=players, fixture=False)
+        bot = get("heuristic", "monslaught", seed=1)
+        checked = 0
+        while not st.is_terminal():
+            me = st.current_player
+            obs = st.observation(me)
+            view = own_view(st, me)
+            assert view == {"round": obs["round"], "phase": obs["phase"], "bosses": obs["bosses"],
+                            "pending": obs["pending"], "me": obs["players"][me]}
+            checked += 1
+            st.apply(bot.choose(st))
+        assert checked > 100

@@ -2,7 +2,8 @@
 cards with as little attack as possible, keep the monsters it can afford, refill with the
 best cards, and hit the boss with everything when that is enough.
 
-It reads only the observation of its own seat, the legal actions and the public card data.
+It reads only what its player may see of its own seat and the table (`observe.own_view`), the
+legal actions and the public card data.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from typing import Any
 from sabbat.core import Action, GameState, Rng
 
 from .cards import CardDB, MonsterCard, load
+from .observe import own_view
+from .state import MonslaughtState
 
 EFFECT_VALUE = {
     "pay_summon": 1.0, "recover_monsters": 1.0, "draw_discard": 0.8, "boost": 0.8, "take_field": 1.5,
@@ -97,9 +100,10 @@ class HeuristicAgent:
         if len(legal) == 1:
             return legal[0]
         player = state.current_player
-        obs = state.observation(player)
+        assert isinstance(state, MonslaughtState) and player is not None
+        obs = own_view(state, player)
         db = self._db(state)
-        me = obs["players"][player]
+        me = obs["me"]
         phase = obs["phase"]
         handler = getattr(self, "_" + phase, None)
         choice = handler(obs, me, db, legal) if handler is not None else None

@@ -68,47 +68,68 @@ def observe(st: MonslaughtState, player: int | None) -> dict[str, Any]:
         seat = st.seats[q] if fog is None or mine else fog[q]
         players.append(_seat_view(st, seat, q, mine))
     hidden_turn = fog is not None and player != st.active
-    phase = st.phase.value
-    if hidden_turn:
-        phase = Phase.SUMMON.value
-    bosses = []
-    for i, boss_id in enumerate(st.boss_row):
-        shown = i < st.boss_revealed
-        boss = st.db.bosses[boss_id]
-        bosses.append({"number": i + 1, "id": boss_id if shown else None, "cost": boss.scout if shown else None})
     field: dict[str, int] = {}
     for u in sorted(st.field):
         field[st.ids[u]] = field.get(st.ids[u], 0) + 1
-    obs: dict[str, Any] = {
+    return {
         "game": "monslaught",
         "viewer": player,
         "round": st.round,
         "boss_round": st.round in BOSS_ROUNDS,
         "start": st.start,
         "active": None if st.phase is Phase.OVER else st.active,
-        "phase": phase,
-        "bosses": bosses,
+        "phase": Phase.SUMMON.value if hidden_turn else st.phase.value,
+        "bosses": _boss_row(st),
         "field": dict(sorted(field.items())),
         "stacks": {"farm": len(st.farm_stack), "mountain": len(st.mountain_stack)},
         "decks": {"lower": len(st.lower), "middle": len(st.middle), "upper": len(st.upper)},
         "box": len(st.box),
         "removed": sorted(st.ids[u] for u in st.removed),
         "players": players,
-        "pending": None,
+        "pending": None if hidden_turn else _pending(st),
         "catalog": st.db.catalog(),
         "points": [points(st, q) for q in range(st.num_players)] if st.phase is Phase.OVER else None,
     }
-    if not hidden_turn and st.phase is not Phase.OVER:
-        obs["pending"] = {
-            "card": st.ids[st.pend_card] if st.pend_card >= 0 else None,
-            "uid": st.pend_card if st.pend_card >= 0 and st.phase is not Phase.PAY else None,
-            "need": st.pend_need,
-            "kind": st.pend_kind,
-            "arg": st.pend_arg,
-            "left": st.pend_left,
-            "group": list(st.pend_group),
-        }
-    return obs
+
+
+def own_view(st: MonslaughtState, player: int) -> dict[str, Any]:
+    """The parts of `observe(st, player)` that concern `player`'s own decisions, key for key.
+
+    Why: the heuristic plays most moves of a search's rollouts, and building the rivals'
+    seats and the public piles it never reads cost about a third of a search's time.
+    """
+    hidden_turn = st.fog is not None and player != st.active
+    return {
+        "round": st.round,
+        "phase": Phase.SUMMON.value if hidden_turn else st.phase.value,
+        "bosses": _boss_row(st),
+        "pending": None if hidden_turn else _pending(st),
+        "me": _seat_view(st, st.seats[player], player, True),
+    }
+
+
+def _boss_row(st: MonslaughtState) -> list[dict[str, Any]]:
+    bosses = []
+    for i, boss_id in enumerate(st.boss_row):
+        shown = i < st.boss_revealed
+        boss = st.db.bosses[boss_id]
+        bosses.append({"number": i + 1, "id": boss_id if shown else None, "cost": boss.scout if shown else None})
+    return bosses
+
+
+def _pending(st: MonslaughtState) -> dict[str, Any] | None:
+    """The decision in progress, None once the game is over."""
+    if st.phase is Phase.OVER:
+        return None
+    return {
+        "card": st.ids[st.pend_card] if st.pend_card >= 0 else None,
+        "uid": st.pend_card if st.pend_card >= 0 and st.phase is not Phase.PAY else None,
+        "need": st.pend_need,
+        "kind": st.pend_kind,
+        "arg": st.pend_arg,
+        "left": st.pend_left,
+        "group": list(st.pend_group),
+    }
 
 
 def determinize(st: MonslaughtState, player: int, rng: Rng) -> MonslaughtState:
