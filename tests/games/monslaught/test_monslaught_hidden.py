@@ -6,8 +6,10 @@ import json
 
 from monslaught_helpers import do, new
 
+from sabbat.agents import get
 from sabbat.core import Rng
 from sabbat.games.monslaught.model import Phase
+from sabbat.games.monslaught.observe import own_view
 
 
 def _play_draft(st) -> None:  # type: ignore[no-untyped-def]
@@ -73,9 +75,6 @@ def test_every_event_renders_fully_for_every_viewer() -> None:
 
 def test_heuristic_view_is_the_players_own_observation() -> None:
     """The heuristic reads `own_view`, a shortcut: it must hold nothing the observation lacks."""
-    from sabbat.agents import get
-    from sabbat.games.monslaught.observe import own_view
-
     for players in (2, 4):
         st = new(players, seed=players, fixture=False)
         bot = get("heuristic", "monslaught", seed=1)
