@@ -17,6 +17,7 @@ from .errors import (
 )
 from .events import Event
 from .game import Game, GameInfo, Status
+from .options import Option
 from .rng import Rng
 from .state import GameState
 
@@ -31,6 +32,7 @@ __all__ = [
     "GameState",
     "IllegalAction",
     "MalformedAction",
+    "Option",
     "ReplayMismatch",
     "Rng",
     "SabbatError",

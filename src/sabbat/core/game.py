@@ -9,7 +9,8 @@ from typing import Any
 
 from . import codec
 from .actions import Action
-from .errors import BadOption, BadPlayerCount, SaveFileError
+from .errors import BadPlayerCount, SaveFileError
+from .options import Option, check_options
 from .state import STATE_FORMAT, GameState
 
 
@@ -31,8 +32,8 @@ class GameInfo:
     """An upper bound on decisions in one game; random playouts must end within it."""
     status: Status = Status.COMPLETE
     summary: dict[str, str] = field(default_factory=dict)
-    options: dict[str, str] = field(default_factory=dict)
-    """Option name -> one-line help. `cards` (a card file path) is always accepted."""
+    options: dict[str, Option] = field(default_factory=dict)
+    """Option name -> its declaration. `cards` (a card file path) is always accepted."""
 
     @property
     def cli_name(self) -> str:
@@ -57,14 +58,7 @@ class Game:
                 f"{self.info.title['en']} is played by {self.info.min_players} to "
                 f"{self.info.max_players} players, not {num_players}"
             )
-        opts = dict(options or {})
-        known = {"cards", *self.info.options}
-        unknown = sorted(set(opts) - known)
-        if unknown:
-            raise BadOption(
-                f"unknown option(s) {', '.join(unknown)} for {self.info.cli_name}; "
-                f"known options: {', '.join(sorted(known))}"
-            )
+        opts = check_options(self.info.cli_name, self.info.options, dict(options or {}))
         return self._new(num_players, int(seed), opts)
 
     def _new(self, num_players: int, seed: int, options: dict[str, Any]) -> GameState:

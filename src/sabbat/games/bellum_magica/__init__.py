@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from sabbat.core import Game, GameInfo, GameState
+from sabbat.core import Game, GameInfo, GameState, Option
 from sabbat.core.errors import UnknownCard
 
 from .cards import CHEST_TYPES, BoardEntry, ChestEntry, CreatureEntry, LocationEntry, load_cards
@@ -48,8 +48,16 @@ class BellumMagicaGame(Game):
                   "ゴブリンからドラゴンまでのクリーチャーを雇用します。",
         },
         options={
-            "castle_choice": "random (default: castles dealt at random) or draft (players pick, the first captain last)",
-            "max_days": "safety cap on the number of days (default 200); the game is scored when it is reached",
+            "castle_choice": Option(
+                "random (default: castles dealt at random) or draft (players pick, the first captain last)",
+                default="random", choices=("random", "draft"),
+                help_ja="random（既定: 城をランダムに配る）または draft（プレイヤーが選ぶ。最初のキャプテンが最後）",
+            ),
+            "max_days": Option(
+                "safety cap on the number of days (default 200); the game is scored when it is reached",
+                kind="int", default=200, minimum=1, maximum=10000,
+                help_ja="日数の安全上限（既定 200）。達したらその時点で得点計算",
+            ),
         },
     )
     state_class = BellumState

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from sabbat.core import Game, GameInfo, GameState, i18n
+from sabbat.core import Game, GameInfo, GameState, Option, i18n
 from sabbat.core.errors import UnknownCard
 
 from .cards import load
@@ -29,8 +29,12 @@ class MonslaughtGame(Game):
         max_players=4,
         rules_version="1",
         max_decisions=3000,
-        options={"second_place": "'qualified' (default, ruling A11): with 4 players the 2nd-place extra card "
-                 "needs the boss's scout cost too; 'any': the next-highest declaration gets it"},
+        options={"second_place": Option(
+            "'qualified' (default, ruling A11): with 4 players the 2nd-place extra card "
+            "needs the boss's scout cost too; 'any': the next-highest declaration gets it",
+            default="qualified", choices=("qualified", "any"),
+            help_ja="qualified（既定）: 4人戦の2位の追加カードにもボスのスカウトコストが必要。any: 次に高い宣言者が得る",
+        )},
         summary={
             "en": "Summon familiars, scout monsters and lands, defeat four witches; choose your hand from your discard pile.",
             "ja": "使い魔を召喚し、モンスターや土地をスカウトし、4人の魔女を倒す。手札は捨て山から選ぶ。",

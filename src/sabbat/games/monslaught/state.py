@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sabbat.core import Action, BadOption, GameState, Rng, codec
+from sabbat.core import Action, GameState, Rng, codec
 
 from . import rules, scoring
 from .cards import CardDB, Tier, load
@@ -26,8 +26,6 @@ class MonslaughtState(GameState):
 
     def __init__(self, num_players: int, seed: int, options: dict[str, Any]) -> None:
         super().__init__(num_players, seed, options)
-        if options.get("second_place", "qualified") not in ("qualified", "any"):
-            raise BadOption("second_place must be 'qualified' or 'any'")
         self.db: CardDB = load(options.get("cards"))
         db = self.db
         ids: list[str] = []

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from sabbat.core import Game, GameInfo, GameState, i18n
+from sabbat.core import Game, GameInfo, GameState, Option, i18n
 
 from .cards import DECK_SIZE, POSITIONS, AdvancementCard, StartingCard, ValeCard, load_table
 from .state import DECISION_CAP, MysticValeState, Phase
@@ -32,8 +32,11 @@ class MysticValeGame(Game):
         rules_version="1",
         max_decisions=DECISION_CAP + 4 * _PER_TURN,
         options={
-            "german_spirit_trade": "German edition: in harvest, trade any 3 spirit symbols for 1 of a chosen kind "
-            "(spec A-15; default off)",
+            "german_spirit_trade": Option(
+                "German edition: in harvest, trade any 3 spirit symbols for 1 of a chosen kind (default off)",
+                kind="bool", default=False,
+                help_ja="ドイツ語版ルール: 収穫時に任意のスピリット3つを選んだ種類1つと交換（既定: なし）",
+            ),
         },
         summary={
             "en": "Druids craft their cards by sleeving transparent advancements; push your luck against decay.",

@@ -11,8 +11,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from sabbat.core import Game, GameInfo, GameState, i18n
-from sabbat.core.errors import BadOption
+from sabbat.core import Game, GameInfo, GameState, Option, i18n
 
 from . import cards as carddata
 from .state import GAME_ID, NdlState
@@ -20,15 +19,14 @@ from .state import GAME_ID, NdlState
 i18n.register_file(GAME_ID, Path(__file__).with_name("messages.toml"))
 
 OPTIONS = {
-    "event_mode": "per_type (default) or per_level: who receives the negative territories (spec A1)",
-    "bomber_return": "after_area (default) or end_phase_b: when a placed Goblin Bomber returns to the stock",
-    "k_threshold": "power that Ultimate Golem's ②E1 removes (default 1)",
-    "sleeve_mode": "secret (default: hidden until all have committed) or open (each commit public at once, spec §3.1)",
-}
-_CHOICES = {
-    "event_mode": ("per_type", "per_level"),
-    "bomber_return": ("after_area", "end_phase_b"),
-    "sleeve_mode": ("secret", "open"),
+    "event_mode": Option("per_type (default) or per_level: who receives the negative territories",
+                         default="per_type", choices=("per_type", "per_level")),
+    "bomber_return": Option("after_area (default) or end_phase_b: when a placed Goblin Bomber returns to the stock",
+                            default="after_area", choices=("after_area", "end_phase_b")),
+    "k_threshold": Option("power that Ultimate Golem's ②E1 removes (default 1)",
+                          kind="int", default=1, minimum=0, maximum=20),
+    "sleeve_mode": Option("secret (default: hidden until all have committed) or open (each commit public at once)",
+                          default="secret", choices=("secret", "open")),
 }
 
 
@@ -49,14 +47,6 @@ class NamelessDarkLord(Game):
     state_class = NdlState
 
     def _new(self, num_players: int, seed: int, options: dict[str, Any]) -> GameState:
-        for key, allowed in _CHOICES.items():
-            if key in options and options[key] not in allowed:
-                raise BadOption(f"option {key} must be one of {', '.join(allowed)}, not {options[key]!r}")
-        if "k_threshold" in options:
-            try:
-                options["k_threshold"] = int(options["k_threshold"])
-            except (TypeError, ValueError):
-                raise BadOption("option k_threshold must be a whole number") from None
         carddata.load(options)
         return NdlState(num_players, seed, options)
 
