@@ -91,6 +91,18 @@ class Game:
         """Every card id of the card set in use, for help and statistics."""
         return []
 
+    def card_faces(self, locale: str = "en", options: Mapping[str, Any] | None = None) -> dict[str, dict[str, Any]]:
+        """Public face of every card in the set, for front ends that draw cards.
+
+        Each entry has at least `name` and `text` in `locale`; a game adds the structured
+        fields its cards show (cost, symbols, points, power...). Public information only.
+        """
+        faces: dict[str, dict[str, Any]] = {}
+        for card_id in self.card_ids(options):
+            text = self.describe_card(card_id, locale, options)
+            faces[card_id] = {"name": text.split("\n", 1)[0], "text": text}
+        return faces
+
     def heuristic_agent(self, seed: int = 0) -> Any | None:
         """The game's own quick player (an object with `choose(state)`), if it has one."""
         return None

@@ -188,6 +188,24 @@ class GameState(ABC):
         and `acquired` — per seat, the ids of the cards it took — for per-card statistics."""
         return {}
 
+    def tie_breaks(self) -> list[dict[str, int]]:
+        """Per seat, the rulebook's tie-break values in the order they apply, for display.
+
+        Why: scores() are the score sheet's own points; the values that break a tie are
+        shown beside them ("42 VP (tie-break: 7 cards)"), never folded into them. Keys are
+        message keys the i18n layer renders (for example "mystic_vale.tiebreak.cards").
+        """
+        return [{} for _ in range(self.num_players)]
+
+    def check_invariants(self) -> list[str]:
+        """Broken resource invariants of this position (nothing negative, cards conserved).
+
+        Why: the conformance suite calls it after every decision of random games, so a rule
+        bug that loses or duplicates a card fails a test even when no rule test covers it.
+        Empty when all hold; never called on the hot path.
+        """
+        return []
+
     def evaluate(self) -> list[float] | None:
         """Each seat's estimated chance of winning from here (summing to 1), or None.
 
