@@ -71,12 +71,17 @@ def encode(value: Any) -> Any:
 
 
 def decode(data: Any) -> Any:
+    """Rebuild a value `encode` wrote; SaveFileError (one bounded line) on anything malformed."""
     try:
         return _decode(data)
     except SaveFileError:
         raise
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise SaveFileError(f"the saved state is malformed ({exc.__class__.__name__}: {exc})") from exc
+    except RecursionError:
+        raise SaveFileError("the saved state nests values too deep") from None
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError) as exc:
+        text = str(exc)
+        text = text if len(text) <= 120 else text[:120] + "…"
+        raise SaveFileError(f"the saved state is malformed ({exc.__class__.__name__}: {text})") from None
 
 
 def _decode(data: Any) -> Any:
@@ -94,15 +99,17 @@ def _decode(data: Any) -> Any:
         return {_decode(k): _decode(v) for k, v in data["$d"]}
     if "$e" in data or "$o" in data:
         name = data.get("$e") or data["$o"]
-        cls = _classes.get(name)
+        cls = _classes.get(name) if isinstance(name, str) else None
         if cls is None:
-            raise SaveFileError(f"the saved state names an unknown type {name!r}")
+            raise SaveFileError(f"the saved state names an unknown type {str(name)[:80]!r}")
         if "$e" in data:
             return cls(data["v"])
         if "t" in data:
             return cls(*(_decode(v) for v in data["t"]))
         obj: Any = object.__new__(cls)
         for key, value in data["f"].items():
+            if not isinstance(key, str) or not key.isidentifier() or key.startswith("__"):
+                raise SaveFileError("the saved state names a field that no object has")
             object.__setattr__(obj, key, _decode(value))
         after = getattr(obj, "_after_load_", None)
         if after is not None:

@@ -35,6 +35,10 @@ class BadOption(SabbatError):
     """A game option is unknown or has a value the game cannot use."""
 
 
+class BadSeed(SabbatError):
+    """A seed is not a whole number that fits 64 bits."""
+
+
 class CardDataError(SabbatError):
     """A card file is missing, malformed, or fails its schema."""
 

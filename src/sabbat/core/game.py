@@ -9,9 +9,23 @@ from typing import Any
 
 from . import codec
 from .actions import Action
-from .errors import BadPlayerCount, SaveFileError
+from .actions import Action as _Action
+from .errors import BadPlayerCount, BadSeed, SabbatError, SaveFileError
+from .events import Event
 from .options import Option, check_options
+from .rng import Rng
+from .safeio import shown
 from .state import STATE_FORMAT, GameState
+
+SEED_RANGE = range(-(1 << 63), 1 << 64)
+"""Seeds are whole numbers that fit 64 bits (the generator keeps 64 bits of them)."""
+
+
+def check_seed(seed: Any) -> int:
+    """`seed` if it is a whole number in SEED_RANGE; BadSeed otherwise (`1e999`, `True`, "12")."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed not in SEED_RANGE:
+        raise BadSeed(f"a seed is a whole number from {SEED_RANGE.start} to {SEED_RANGE.stop - 1}, not {shown(seed, 40)}")
+    return seed
 
 
 class Status(StrEnum):
@@ -56,10 +70,10 @@ class Game:
         ):
             raise BadPlayerCount(
                 f"{self.info.title['en']} is played by {self.info.min_players} to "
-                f"{self.info.max_players} players, not {num_players}"
+                f"{self.info.max_players} players, not {shown(num_players, 40)}"
             )
         opts = check_options(self.info.cli_name, self.info.options, dict(options or {}))
-        return self._new(num_players, int(seed), opts)
+        return self._new(num_players, check_seed(seed), opts)
 
     def _new(self, num_players: int, seed: int, options: dict[str, Any]) -> GameState:
         raise NotImplementedError
@@ -68,20 +82,51 @@ class Game:
         return Action.from_json(data)
 
     def from_json(self, data: Any) -> GameState:
-        """Rebuild a state saved by `state.to_json()`; SaveFileError on anything amiss."""
+        """Rebuild a state saved by `state.to_json()`; SaveFileError on anything amiss.
+
+        Why check so much: a state from outside (a file, the server) is used by code that
+        trusts it; a wrong player count, a lost card or a float where an int belongs must be
+        refused here with one line, not crash a move later.
+        """
         if not isinstance(data, dict) or data.get("format") != STATE_FORMAT:
             raise SaveFileError("this is not a saved sabbat game state")
         if data.get("game") != self.info.id:
-            raise SaveFileError(f"this state belongs to {data.get('game')!r}, not {self.info.id!r}")
+            raise SaveFileError(f"this state belongs to {shown(data.get('game'), 40)}, not {self.info.id!r}")
         if data.get("rules_version") != self.info.rules_version:
             raise SaveFileError(
-                f"this state was saved under rules version {data.get('rules_version')!r}; "
+                f"this state was saved under rules version {shown(data.get('rules_version'), 40)}; "
                 f"this sabbat has {self.info.rules_version!r}"
             )
-        state = codec.decode(data.get("state"))
+        try:
+            state = codec.decode(data.get("state"))
+        except RecursionError:
+            raise SaveFileError("the saved state nests values too deep") from None
+        except SaveFileError:
+            raise
+        except SabbatError as exc:  # a card file named in the state, for example
+            raise SaveFileError(f"the saved state cannot be used: {shown(str(exc))}") from None
         if not isinstance(state, self.state_class):
             raise SaveFileError(f"the saved state is not a {self.info.id} state")
+        self._check_loaded(state)
         return state
+
+    def _check_loaded(self, state: GameState) -> None:
+        """Base fields by type, the game's own invariants, and a dry run of the contract."""
+        try:
+            problem = _base_problem(state, self.info.player_counts)
+            if problem is None:
+                broken = state.check_invariants()
+                problem = "; ".join(shown(b, 80) for b in broken[:3]) if broken else None
+            if problem is None:
+                state.is_terminal()
+                state.legal_actions()
+                for seat in range(state.num_players):
+                    state.observation(seat)
+                state.scores()
+        except Exception as exc:  # noqa: BLE001 - any failure here means a malformed state
+            problem = f"{type(exc).__name__}: {shown(str(exc), 80)}"
+        if problem is not None:
+            raise SaveFileError(f"the saved {self.info.id} state is inconsistent ({problem})")
 
     def describe_card(self, card_id: str, locale: str = "en", options: Mapping[str, Any] | None = None) -> str:
         """Card help for people: the card's full text (public information only)."""
@@ -109,3 +154,33 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<Game {self.info.id}>"
+
+
+def _base_problem(state: GameState, counts: range) -> str | None:
+    """What is wrong with the fields every state has, or None."""
+    n = getattr(state, "num_players", None)
+    if isinstance(n, bool) or not isinstance(n, int) or n not in counts:
+        return f"player count {shown(n, 20)}"
+    seed = getattr(state, "seed", None)
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed not in SEED_RANGE:
+        return "seed"
+    rng = getattr(state, "rng", None)
+    if not isinstance(rng, Rng) or type(rng.state) is not int or not 0 <= rng.state < 1 << 64:
+        return "random generator"
+    if not isinstance(getattr(state, "options", None), dict):
+        return "options"
+    history = getattr(state, "history", None)
+    if not isinstance(history, list) or not all(
+        type(a) is _Action and type(a.kind) is str and type(a.args) is tuple and all(type(x) in (int, str) for x in a.args)
+        for a in history
+    ):
+        return "history"
+    events = getattr(state, "events", None)
+    if not isinstance(events, list) or not all(
+        type(e) is Event and type(e.key) is str and type(e.params) is dict for e in events
+    ):
+        return "events"
+    seen = getattr(state, "determinized_for", None)
+    if seen is not None:
+        return "a determinized search state"
+    return None

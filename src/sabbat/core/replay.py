@@ -15,14 +15,18 @@ from pathlib import Path
 from typing import Any
 
 from .actions import Action
-from .errors import IllegalAction, MalformedAction, ReplayMismatch, SaveFileError
-from .game import Game
+from .errors import IllegalAction, ReplayMismatch, SabbatError, SaveFileError
+from .game import Game, check_seed
+from .safeio import read_regular, shown, write_atomic
 from .state import GameState
 
 REPLAY_FORMAT = "sabbat-replay"
 FORMAT_VERSION = 1
 
 GameLookup = Callable[[str], Game]
+
+MAX_SAVE_BYTES = 16 << 20
+"""A save file of the longest game is a few hundred KB; anything far larger is refused unread."""
 
 
 def state_digest(state: GameState) -> str:
@@ -75,25 +79,39 @@ class Replay:
 
     @classmethod
     def from_json(cls, data: Any) -> Replay:
+        """Read a replay, checking every field's type; SaveFileError (one line) on anything amiss."""
         if not isinstance(data, dict) or data.get("format") != REPLAY_FORMAT:
             raise SaveFileError("this is not a sabbat replay or save file (no 'sabbat-replay' format tag)")
         if data.get("version") != FORMAT_VERSION:
-            raise SaveFileError(f"replay format version {data.get('version')!r} is not supported")
+            raise SaveFileError(f"replay format version {shown(data.get('version'), 40)} is not supported")
+        for key, kind in (("game", str), ("rules_version", str), ("num_players", int), ("seed", int), ("actions", list)):
+            value = data.get(key)
+            if key not in data:
+                raise SaveFileError(f"the replay is incomplete: it has no {key!r}")
+            if not isinstance(value, kind) or isinstance(value, bool):
+                raise SaveFileError(f"the replay's {key!r} must be {_KINDS[kind]}, not {shown(value, 40)}")
+        for key in ("options", "meta"):
+            if not isinstance(data.get(key) or {}, dict):
+                raise SaveFileError(f"the replay's {key!r} must be an object")
+        if data.get("digest") is not None and not isinstance(data["digest"], str):
+            raise SaveFileError("the replay's 'digest' must be text")
+        if not 1 <= data["num_players"] <= 16:
+            raise SaveFileError(f"the replay's player count {shown(data['num_players'], 20)} is impossible")
         try:
+            check_seed(data["seed"])
             actions = [Action.from_json(a) for a in data["actions"]]
-            replay = cls(
-                game=str(data["game"]),
-                rules_version=str(data["rules_version"]),
-                num_players=int(data["num_players"]),
-                seed=int(data["seed"]),
-                options=dict(data.get("options") or {}),
-                actions=actions,
-                digest=data.get("digest"),
-                meta=dict(data.get("meta") or {}),
-            )
-        except (KeyError, TypeError, ValueError, MalformedAction) as exc:
-            raise SaveFileError(f"the replay is incomplete or malformed: {exc}") from exc
-        return replay
+        except (SabbatError, ValueError) as exc:
+            raise SaveFileError(f"the replay is malformed: {shown(str(exc))}") from None
+        return cls(
+            game=data["game"],
+            rules_version=data["rules_version"],
+            num_players=data["num_players"],
+            seed=data["seed"],
+            options=dict(data.get("options") or {}),
+            actions=actions,
+            digest=data.get("digest"),
+            meta=dict(data.get("meta") or {}),
+        )
 
     def states(self, lookup: GameLookup) -> Iterator[GameState]:
         """Every state from the start to the end (each one a fresh clone)."""
@@ -109,7 +127,10 @@ class Replay:
             try:
                 state.apply(action)
             except IllegalAction as exc:
-                raise ReplayMismatch(f"action {i + 1} ('{action.notation()}') is not legal on replay: {exc}") from exc
+                raise ReplayMismatch(
+                    f"action {i + 1} ('{shown(action.notation(), 60)}') is not legal on replay; "
+                    "the file was changed, or made by a different version of the rules"
+                ) from exc
             yield state.clone()
 
     def run(self, lookup: GameLookup) -> GameState:
@@ -127,24 +148,30 @@ class Replay:
 
 
 def save(state: GameState, path: Path, meta: dict[str, Any] | None = None) -> None:
-    """Write a save file (a verified replay) atomically."""
+    """Write a save file (a verified replay) atomically, never through a pre-placed link."""
     data = Replay.from_state(state, meta).to_json()
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
-    tmp.replace(path)
+    write_atomic(Path(path), json.dumps(data, ensure_ascii=False, indent=1))
+
+
+def parse(raw: bytes, where: str) -> Any:
+    """JSON from bytes a person handed us; SaveFileError with one line on anything amiss."""
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise SaveFileError(f"{where} is not UTF-8 text (byte {exc.start})") from None
+    except RecursionError:
+        raise SaveFileError(f"{where} nests values too deep") from None
+    except ValueError as exc:  # JSONDecodeError, and integers of thousands of digits
+        raise SaveFileError(f"{where} is not valid JSON (truncated or damaged?): {shown(str(exc))}") from None
 
 
 def read(path: Path) -> Replay:
+    """A save or replay file (or one results line written to a file of its own)."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError as exc:
-        raise SaveFileError(f"no such file: {path}") from exc
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SaveFileError(f"cannot read {path}: {exc}") from exc
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SaveFileError(f"{path} is not valid JSON (truncated or damaged?): {exc}") from exc
+        raw = read_regular(path, MAX_SAVE_BYTES)
+    except OSError as exc:
+        raise SaveFileError(str(exc)) from None
+    data = parse(raw, shown(str(path)))
     if isinstance(data, dict) and "replay" in data and data.get("format") != REPLAY_FORMAT:
         data = data["replay"]  # a line of simulation results
     return Replay.from_json(data)
@@ -153,3 +180,6 @@ def read(path: Path) -> Replay:
 def load(path: Path, lookup: GameLookup) -> GameState:
     """Read and verify a save file; the game resumes where it was saved."""
     return read(path).run(lookup)
+
+
+_KINDS = {str: "text", int: "a whole number", list: "a list"}

@@ -11,7 +11,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import Any, ClassVar, TypeVar
 
-from . import codec
+from . import codec, safeio
 from .actions import Action
 from .errors import IllegalAction
 from .events import Event
@@ -103,8 +103,11 @@ class GameState(ABC):
         return legal
 
     def apply(self, action: Action) -> None:
-        if action not in self.legal_actions():
+        if action not in self.legal_actions() or type(action) is not Action:
             raise IllegalAction(self._illegal_message(action))
+        for arg in action.args:  # 0.0 and True equal 0 and 1, but are not the action's arguments
+            if arg.__class__ is not int and arg.__class__ is not str:
+                raise IllegalAction(self._illegal_message(action))
         self._legal = None
         if not self._log_owned:
             self._own_log()
@@ -112,7 +115,7 @@ class GameState(ABC):
         self._apply(action)
 
     def _illegal_message(self, action: Action) -> str:
-        shown = action.notation() if isinstance(action, Action) else repr(action)
+        shown = safeio.shown(action.notation() if type(action) is Action else repr(action), 80)
         if self.is_terminal():
             return f"'{shown}' cannot be played: the game is over"
         return (

@@ -13,7 +13,11 @@ import json
 from pathlib import Path
 from typing import Any
 
+from sabbat.core.safeio import read_lines, read_regular
+
 from .runner import GameRecord
+
+MAX_JOURNAL_BYTES = 1 << 30
 
 
 class JournalMismatch(ValueError):
@@ -27,7 +31,7 @@ class Journal:
 
     def finished(self) -> dict[int, GameRecord]:
         """The games already written (schedule index -> record); creates the file if absent."""
-        if not self.path.exists() or self.path.stat().st_size == 0:
+        if not self.path.exists() or (self.path.is_file() and self.path.stat().st_size == 0):
             self.path.write_text(json.dumps({"tournament": self.tournament}, ensure_ascii=False) + "\n", encoding="utf-8")
             return {}
         head, games, whole = read_journal(self.path)
@@ -50,24 +54,32 @@ def read_journal(path: Path) -> tuple[dict[str, Any], dict[int, GameRecord], lis
     """(the tournament's settings, its finished games by schedule index, and the file's whole
     lines when its end needs mending, else None): a last line cut off mid-write is left out."""
     try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
+        lines = read_lines(path, MAX_JOURNAL_BYTES, "the journal")
+    except OSError as exc:
+        raise JournalMismatch(str(exc)) from None
+    except ValueError as exc:
+        raise JournalMismatch(f"{exc}; the file was damaged, give another file") from None
+    try:
         head = json.loads(lines[0])["tournament"]
         if not isinstance(head, dict):
             raise TypeError
-    except (OSError, UnicodeDecodeError, IndexError, ValueError, KeyError, TypeError):
+    except (IndexError, ValueError, KeyError, TypeError, RecursionError):
         raise JournalMismatch(f"{path} is not a tournament journal (its first line names no tournament); "
                               "give another file") from None
     games: dict[int, GameRecord] = {}
     for number, line in enumerate(lines[1:], start=2):
         try:
             entry = json.loads(line)
-            games[int(entry["index"])] = GameRecord.from_json({**entry["record"], "replay": {}})
-        except (ValueError, KeyError, TypeError):
+            index = entry["index"]
+            if type(index) is not int or not 0 <= index < 10_000_000:
+                raise ValueError
+            games[index] = GameRecord.from_json({**entry["record"], "replay": {}})
+        except (ValueError, KeyError, TypeError, RecursionError):
             if number == len(lines):  # killed while writing its last game: that game is played again
                 return head, games, lines[:-1]
             raise JournalMismatch(f"{path} line {number} is not a finished game; "
                                   "the file was edited or damaged") from None
-    return head, games, None if Path(path).read_bytes().endswith(b"\n") else lines
+    return head, games, None if read_regular(path, MAX_JOURNAL_BYTES).endswith(b"\n") else lines
 
 
 __all__ = ["Journal", "JournalMismatch", "read_journal"]

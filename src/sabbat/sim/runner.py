@@ -29,7 +29,23 @@ class GameRecord:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameRecord:
-        return cls(**data)
+        """A record read back from a results file; ValueError when a field has the wrong type."""
+        record = cls(**data)
+        seats = range(record.num_players) if type(record.num_players) is int and 1 <= record.num_players <= 16 else None
+        if (
+            seats is None
+            or not isinstance(record.game, str)
+            or type(record.seed) is not int
+            or type(record.decisions) is not int
+            or not isinstance(record.agents, list) or len(record.agents) != len(seats)
+            or not all(isinstance(a, str) for a in record.agents)
+            or not isinstance(record.winners, list) or not all(type(w) is int and w in seats for w in record.winners)
+            or not isinstance(record.scores, list)
+            or not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in record.scores)
+            or not isinstance(record.stats, dict)
+        ):
+            raise ValueError("a game record has a field of the wrong type")
+        return record
 
     def share(self, seat: int) -> float:
         """This seat's share of the win: 1 alone, 1/k in a k-way tie, else 0."""

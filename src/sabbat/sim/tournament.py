@@ -292,6 +292,10 @@ def from_journal(path: Path) -> TournamentResult:
         raise JournalMismatch(f"{path} does not say which tournament it belongs to") from None
 
 
+MAX_GAMES = 1_000_000
+"""More games than any tournament plays; a results file claiming more is refused, not scheduled."""
+
+
 def merge(results: Sequence[dict[str, Any]]) -> TournamentResult:
     """One result from the JSON of parts of one tournament (`to_json` of each part).
 
@@ -316,6 +320,11 @@ def merge(results: Sequence[dict[str, Any]]) -> TournamentResult:
     if len(held) != len(set(held)):
         raise ValueError(f"a part is given twice: parts {sorted(held)}")
     lineup, planned, of = plans[0]["lineup"], plans[0]["planned_games"], plans[0]["of"]
+    if (type(planned) is not int or not 1 <= planned <= MAX_GAMES or type(first["num_players"]) is not int
+            or not 1 <= first["num_players"] <= 16 or not isinstance(lineup, list) or not lineup
+            or not all(isinstance(a, str) for a in lineup) or type(first["seed"]) is not int):
+        raise ValueError(f"not a tournament result: games must be 1 to {MAX_GAMES:,}, players 1 to 16, "
+                         "agents a list of names, the seed a whole number")
     order: dict[tuple[int, tuple[str, ...]], int] = {}
     for j, (deal, names) in enumerate(schedule(lineup, first["num_players"], planned, first["seed"])):
         order.setdefault((deal, tuple(names)), j)  # a seating may recur within a block: keep the first
