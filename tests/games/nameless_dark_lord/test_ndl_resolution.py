@@ -57,7 +57,7 @@ def test_battle_example_base_line_ac1():
     assert s.actor == G and s.coins[G] == 1
     act(s, "acquire")  # the last area: the round ends, coins refresh for round 2
     assert [s.owner[u] for u in targets] == [B, G, Y, R, G] and s.trash == []
-    paid = [e.params for e in s.events if e.key.endswith("event.paid")]
+    paid = [e.params for e in s.events if ".event.paid" in e.key]
     assert [p["coins"] for p in paid] == [1, 1, 2, 2, 1]
     assert all(s.owner[s.bomber[p]] != p for p in range(4)), "nobody receives a Bomber"
 

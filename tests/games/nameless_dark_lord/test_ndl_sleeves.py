@@ -1,4 +1,9 @@
-"""Preparation d): secret sleeve assignment, one player at a time, revealed when all are made (§3.1)."""
+"""Preparation d) (p.10): sleeve assignment in turn order.
+
+「何のユニットカードに装着させたかは公開情報です。」 and 「…手番の早いほうが先に決定しなければなりません」:
+by default each player's choice is public once made, so later players see it before deciding;
+option `sleeve_mode=secret` hides every choice until all have committed.
+"""
 
 from __future__ import annotations
 
@@ -38,8 +43,40 @@ def test_assignment_card_by_card_up_to_the_sleeve_count_e14():
     assert picks == 4 and s.committed[p]
 
 
-def test_assignment_is_hidden_until_all_have_committed():
+def test_p10d_choices_are_public_and_later_players_see_them_before_deciding():
     s = new(4)
+    _five_units(s)
+    first = s.actor
+    s.apply(next(a for a in s.legal_actions() if a.kind == "sleeve"))
+    others = [q for q in range(4) if q != first]
+    assert all(not any(u["sleeved"] for u in s.observation(q)["players"][first]["units"]) for q in others), \
+        "a choice in progress is not yet made"
+    s.apply(Action("sleeve_done"))
+    second = s.actor
+    assert second != first and s.phase is Phase.SLEEVE
+    for q in (second, None):
+        assert sum(u["sleeved"] for u in s.observation(q)["players"][first]["units"]) == 1
+    revealed = [e for e in s.events if e.key.endswith("sleeves_revealed")]
+    assert revealed and revealed[-1].visible_to(second)
+    assert s.determinize(second, Rng(3)).sleeved[first] == s.sleeved[first]
+
+
+def test_p10d_earlier_player_decides_first_in_turn_order():
+    s = new(4)
+    _five_units(s)
+    seen = []
+    while s.phase is Phase.SLEEVE:
+        p = s.actor
+        if not seen or seen[-1][0] != p:
+            public = {q for q in range(4) if any(u["sleeved"] for u in s.observation(p)["players"][q]["units"])}
+            seen.append((p, public))
+        s.apply(s.legal_actions()[0])
+    assert [p for p, _ in seen] == [B, Y, G, R]
+    assert [public for _, public in seen] == [set(), {B}, {B, Y}, {B, Y, G}]
+
+
+def test_secret_option_hides_the_assignment_until_all_have_committed():
+    s = new(4, sleeve_mode="secret")
     _five_units(s)
     first = s.actor
     s.apply(s.legal_actions()[0])
@@ -56,8 +93,8 @@ def test_assignment_is_hidden_until_all_have_committed():
     assert committed and all(set(e.params) == {"player"} for e in committed)
 
 
-def test_assignments_are_revealed_when_all_are_made():
-    s = new(4)
+def test_secret_option_reveals_the_assignments_when_all_are_made():
+    s = new(4, sleeve_mode="secret")
     _five_units(s)
     while s.phase is Phase.SLEEVE:
         s.apply(s.legal_actions()[0])
@@ -67,8 +104,8 @@ def test_assignments_are_revealed_when_all_are_made():
     assert all(sum(u["sleeved"] for u in pl["units"]) == 4 for pl in obs["players"])
 
 
-def test_determinize_resamples_an_unrevealed_assignment():
-    s = new(4)
+def test_secret_option_determinize_resamples_an_unrevealed_assignment():
+    s = new(4, sleeve_mode="secret")
     _five_units(s)
     first = s.actor
     s.apply(Action("sleeve_done"))  # B commits an empty draft

@@ -1,7 +1,6 @@
 """名もなき魔王 Revised Edition (The Nameless Dark Lord), 3–4 players.
 
-Rules: rulebook Ver. 2.00 (seed 000_b61a13ebe17481b6.txt) through the spec
-/work/shared/rules/nameless_dark_lord.md; rulings in docs/games/nameless_dark_lord.md.
+Rules: the Japanese rulebook Ver. 2.00; rulings in docs/games/nameless_dark_lord.md.
 An expanding-reproduction auction: units are bids, won cards become next round's units.
 """
 
@@ -11,23 +10,13 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from sabbat.core import Game, GameInfo, GameState, Option, i18n
+from sabbat.core import Game, GameInfo, GameState, i18n
 
 from . import cards as carddata
+from .options import OPTIONS
 from .state import GAME_ID, NdlState
 
 i18n.register_file(GAME_ID, Path(__file__).with_name("messages.toml"))
-
-OPTIONS = {
-    "event_mode": Option("per_type (default) or per_level: who receives the negative territories",
-                         default="per_type", choices=("per_type", "per_level")),
-    "bomber_return": Option("after_area (default) or end_phase_b: when a placed Goblin Bomber returns to the stock",
-                            default="after_area", choices=("after_area", "end_phase_b")),
-    "k_threshold": Option("power that Ultimate Golem's ②E1 removes (default 1)",
-                          kind="int", default=1, minimum=0, maximum=20),
-    "sleeve_mode": Option("secret (default: hidden until all have committed) or open (each commit public at once)",
-                          default="secret", choices=("secret", "open")),
-}
 
 
 class NamelessDarkLord(Game):
@@ -36,7 +25,7 @@ class NamelessDarkLord(Game):
         title={"en": "The Nameless Dark Lord (Revised Edition)", "ja": "名もなき魔王 Revised Edition"},
         min_players=3,
         max_players=4,
-        rules_version="1",
+        rules_version="2",
         max_decisions=1500,
         summary={
             "en": "Bid units on target cards; won cards become your next units, territories and artifacts.",

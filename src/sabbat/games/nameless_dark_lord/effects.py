@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from .options import option
 from .state import NdlState, PayFor
 
 
@@ -78,12 +79,18 @@ def _scout_choices(s: NdlState, p: int, u: int, x: int) -> list[int]:
 
 
 def _scout(s: NdlState, p: int, u: int, x: int, t: int) -> None:
-    from .rules import finish_place
+    """The unit goes home with its sleeve and may be placed again; a Goblin Bomber, being
+    single use, is spent: it goes to the stock (default) or waits at home, unplaceable, for
+    end phase b) (`bomber_return=end_phase_b`)."""
+    from .rules import bomber_to_stock, bombers_return_early, finish_place
 
     s.areas[x].remove(t)
-    s.placed.discard(t)
     s.tokens.pop(t, None)
     s.emit(f"{s.game_id}.event.returned", player=s.colour_name(p), card=s.name(t))
+    if s.card(t).role != "bomber":
+        s.placed.discard(t)
+    elif bombers_return_early(s):
+        bomber_to_stock(s, t)
     finish_place(s)
 
 
@@ -105,7 +112,7 @@ def _ultimate(s: NdlState, u: int, x: int) -> None:
     """②E1: every other unit in the area whose current power is exactly 1 goes to the remove area."""
     from .rules import remove_unit
 
-    threshold = int(s.options.get("k_threshold", 1))
+    threshold = int(option(s.options, "k_threshold"))
     for t in list(s.areas[x]):
         if t != u and s.power(t) == threshold:
             remove_unit(s, t)

@@ -12,6 +12,8 @@ from sabbat.core import Action
 
 from . import effects
 from .cards import COLOURS
+from .describe import paid_key
+from .options import option
 from .state import AREAS, NO_ONE, NdlState, PayFor, Phase
 
 PENDING = -2
@@ -170,8 +172,9 @@ def _settle_sleeve(s: NdlState) -> None:
 
 
 def secret_sleeves(s: NdlState) -> bool:
-    """Default: assignments stay hidden until everyone has committed (option sleeve_mode=open: public at once)."""
-    return bool(s.options.get("sleeve_mode", "secret") == "secret")
+    """p.10 d): choices are public and made in turn order (default `open`); option `secret`
+    keeps each hidden until everyone has committed."""
+    return bool(option(s.options, "sleeve_mode") == "secret")
 
 
 def commit_sleeves(s: NdlState, p: int) -> None:
@@ -193,8 +196,12 @@ def _sleeve_line(s: NdlState, q: int) -> dict[str, str]:
 
 # ----------------------------------------------------------------------------- ② placement
 def placeable(s: NdlState, p: int) -> list[int]:
-    """Units p may place now: sleeved and at home, or p's Goblin Bomber at home (one per card id)."""
-    seen: set[str] = set()
+    """Units p may place now: sleeved and at home, or p's Goblin Bomber at home.
+
+    Identical copies are offered once, but a Goblin Delivery whose ability was already used
+    this round is a different choice from an unused one.
+    """
+    seen: set[tuple[str, bool]] = set()
     out = []
     cands = list(s.sleeved[p])
     b = s.bomber[p]
@@ -203,8 +210,9 @@ def placeable(s: NdlState, p: int) -> list[int]:
     for u in cands:
         if u in s.placed or s.owner[u] != p:
             continue
-        if s.cid[u] not in seen:
-            seen.add(s.cid[u])
+        key = (s.cid[u], u in s.delivery_used)
+        if key not in seen:
+            seen.add(key)
             out.append(u)
     return out
 
@@ -255,13 +263,25 @@ def finish_place(s: NdlState) -> None:
 
 
 def remove_unit(s: NdlState, uid: int) -> None:
-    """Move a unit from its battle area to the remove area (the stack compacts)."""
+    """Move a unit from its battle area to the remove area (the stack compacts).
+
+    A Goblin Bomber is single use: by default it goes on to the stock at once; with
+    `bomber_return=end_phase_b` it waits in the remove area for end phase b).
+    """
     for stack in s.areas:
         if uid in stack:
             stack.remove(uid)
             break
     s.removed.append(uid)
     s.emit(f"{s.game_id}.event.removed", player=s.colour_name(s.owner[uid]), card=s.name(uid))
+    if s.card(uid).role == "bomber" and bombers_return_early(s):
+        s.removed.remove(uid)
+        bomber_to_stock(s, uid)
+
+
+def bombers_return_early(s: NdlState) -> bool:
+    """Default `after_area`: a placed Bomber leaves as soon as it is out of play; else at end phase b)."""
+    return bool(option(s.options, "bomber_return") != "end_phase_b")
 
 
 def next_turn(s: NdlState) -> None:
@@ -395,7 +415,8 @@ def pay(s: NdlState, stones: int) -> None:
     p = s.actor
     s.stones[p] -= stones
     s.coins[p] -= s.pay_amount - stones
-    s.emit(f"{s.game_id}.event.paid", player=s.colour_name(p), coins=s.pay_amount - stones, stones=stones)
+    coins = s.pay_amount - stones
+    s.emit(f"{s.game_id}.event.{paid_key('paid', coins, stones)}", player=s.colour_name(p), coins=coins, stones=stones)
     if s.pay_for is PayFor.SPEAR:
         remove_unit(s, s.pend_target)
         finish_place(s)
@@ -465,17 +486,17 @@ def do_trigger(s: NdlState, action: Action) -> None:
 
 def finish_area(s: NdlState) -> None:
     x = s.area_i
-    if s.options.get("bomber_return", "after_area") != "end_phase_b":
+    if bombers_return_early(s):
         for u in list(s.areas[x]):
             if s.card(u).role == "bomber":
                 s.areas[x].remove(u)
-                _bomber_to_stock(s, u)
+                bomber_to_stock(s, u)
     s.area_i += 1
     s.trig = []
     start_area(s)
 
 
-def _bomber_to_stock(s: NdlState, u: int) -> None:
+def bomber_to_stock(s: NdlState, u: int) -> None:
     p = s.owner[u]
     s.placed.discard(u)
     s.tokens.pop(u, None)
@@ -491,12 +512,12 @@ def end_phase(s: NdlState) -> None:
         if s.acquired[p] == 0 and s.owner[b] != p:
             give(s, p, b)
             s.emit(f"{s.game_id}.event.bomber", player=s.colour_name(p))
-    if s.round == ROUNDS:
+    if s.round == ROUNDS and any(s.card(u).effect == "grave_number" for u in range(len(s.cid))):
         s.grave = len(s.removed)
-        s.emit(f"{s.game_id}.event.grave", count=s.grave)
-    for u in [u for stack in s.areas for u in stack] + s.removed:
-        if s.card(u).role == "bomber":
-            _bomber_to_stock(s, u)
+        s.emit(f"{s.game_id}.event.grave" if s.grave else f"{s.game_id}.event.grave_none", count=s.grave)
+    for b in s.bomber:
+        if b in s.placed and s.owner[b] != NO_ONE:
+            bomber_to_stock(s, b)
     s.areas = [[] for _ in s.targets]
     s.removed = []
     s.placed = set()
@@ -554,7 +575,7 @@ def receive(s: NdlState, p: int, u: int) -> None:
 def begin_event(s: NdlState, level: int) -> None:
     s.emit(f"{s.game_id}.event.event", level=level)
     order = seat_order(s, seat(s, 0))
-    if s.options.get("event_mode", "per_type") == "per_level":
+    if option(s.options, "event_mode") == "per_level":
         s.event_queue = [p for p in order if not s.terr_level[p][level - 1]]
         s.event_supply = [u for g in level_groups(s, level) for u in _negative_in_stock(s, g)]
         s.event_supply += [u for g in level_groups(s, level) for u in _trashed(s, g)]
@@ -572,9 +593,12 @@ def begin_event(s: NdlState, level: int) -> None:
 
 
 def event_choices(s: NdlState) -> list[int]:
+    """Distinct cards the next receiver may take: printed negative cards while any are left,
+    then copies from the trash (p.24: trash cards when several players lack territory)."""
+    printed = [u for u in s.event_supply if u not in s.trash]
     seen: set[tuple[str, bool]] = set()
     out = []
-    for u in s.event_supply:
+    for u in printed or s.event_supply:
         key = (s.cid[u], u in s.trash)
         if key not in seen:
             seen.add(key)
@@ -589,10 +613,11 @@ def run_event(s: NdlState) -> None:
             s.emit(f"{s.game_id}.event.event_short", player=s.colour_name(p))
             s.event_queue.pop(0)
             continue
-        if len(event_choices(s)) == 1:
+        only = event_choices(s)
+        if len(only) == 1:
             s.event_queue.pop(0)
-            u = s.event_supply.pop(0)
-            receive(s, p, u)
+            s.event_supply.remove(only[0])
+            receive(s, p, only[0])
             continue
         s.phase = Phase.EVENT
         s.actor = p

@@ -47,7 +47,7 @@ class NdlState(GameState):
     """A position of 名もなき魔王 Revised Edition."""
 
     game_id = GAME_ID
-    rules_version = "1"
+    rules_version = "2"
     _transient_ = ("cards", "_legal")
 
     cards: CardTable
@@ -217,9 +217,16 @@ class NdlState(GameState):
         return new
 
     def scores(self) -> list[float]:
+        """The score sheet's totals, whole numbers (the tie-break is in `tie_breaks()`)."""
         from .scoring import totals
 
-        return [float(t) for t in totals(self)]
+        return list(totals(self))
+
+    def tie_breaks(self) -> list[dict[str, int]]:
+        """p.25: a tie goes to the Red Throne, then to the tied player nearest clockwise from it
+        (1 = the Red Throne; lower wins)."""
+        n = self.num_players
+        return [{f"{GAME_ID}.tiebreak.throne_order": (p - self.red) % n + 1} for p in range(n)]
 
     def winners(self) -> list[int]:
         if not self.is_terminal():
@@ -229,34 +236,21 @@ class NdlState(GameState):
         return [winner(self)]
 
     def summary(self) -> dict[str, Any]:
-        """For balance statistics: per-seat acquired card ids, rounds played, the winning score,
-        and whether the Red-Throne tie-break decided the winner (`tie_broken`: yes/no)."""
+        """For balance statistics: how the game ended (`end`: `rounds` after the seventh round;
+        the game has no safety cap), per-seat acquired card ids, rounds played, the winning
+        score, and whether the Red-Throne tie-break decided the winner (`tie_broken`: yes/no)."""
         from .scoring import totals
 
         t = totals(self)
         best = max(t)
-        return {"acquired": [list(h) for h in self.history_acq], "rounds": self.round, "top_score": best,
+        return {"end": "rounds" if self.is_terminal() else "unfinished",
+                "acquired": [list(h) for h in self.history_acq], "rounds": self.round, "top_score": best,
                 "tie_broken": "yes" if t.count(best) > 1 else "no"}
 
     def describe_action(self, action: Action, locale: str = "en") -> str:
-        key = f"{GAME_ID}.action.{action.kind}"
-        params: dict[str, Any] = {}
-        a = action.args
-        if action.kind in ("sleeve", "target", "take"):
-            params["card"] = self.name(int(a[0]))
-        elif action.kind == "place":
-            params["card"] = self.name(int(a[0]))
-            params["area"] = AREAS[int(a[1])]
-        elif action.kind == "curse":
-            params["player"] = self.colour_name(int(a[0]))
-        elif action.kind == "pay":
-            params["stones"] = int(a[0])
-            params["coins"] = self.pay_amount - int(a[0])
-        elif action.kind == "acquire" and self.phase is Phase.ACQUIRE:
-            params["card"] = self.name(self.targets[self.area_i])
-        elif action.kind == "decline" and self.phase is Phase.ACQUIRE:
-            params["card"] = self.name(self.targets[self.area_i])
-        return i18n.render(key, locale, params, fallback=action.notation())
+        from .describe import describe
+
+        return describe(self, action, locale)
 
     def colour_name(self, p: int) -> dict[str, str]:
         return {loc: i18n.render(f"{GAME_ID}.colour.{self.colour[p]}", loc) for loc in ("en", "ja")}
