@@ -31,14 +31,43 @@ def test_known_values_from_the_rulebook():
     assert t["skull_dragon"].power == 4 and max(c.power for c in t.by_id.values()) == 4
     assert (t["junk_golem"].power, t["junk_golem"].upkeep) == (2, 2)
     assert t["skeleton_knight"].vp == 0
-    assert t["goblin_flagbearer"].power == 1
     assert (t["throne_red"].income, t["throne_red"].circles) == (2, 4)
     assert t["watchtower"].circles == 1 and t["ruined_tower"].circles == 1
     assert {t[c].vp for c in ("desolate_farm", "desolate_fishing", "ruined_tower")} == {-3}
-    assert t["twin_witch_dolls"].count == 2 and t["twin_witch_dolls"].vp == 3
+    assert t["twin_witch_dolls"].count == 2
+    assert t["watchtower"].level == 2 and t["watchtower"].source_of("level") == "rulebook"
     assert t["clay_golem"].autorun == "②E2" and t["ultimate_golem"].autorun == "②E1"
     assert all(c.vp in (1, 2) for c in t.by_id.values() if c.type == "territory" and c.role == "deck")
     assert all(c.type == "artifact" for c in t.by_id.values() if c.role == "deck" and c.level == 3)
+
+
+UNIT_KINDS = ("skeleton_cursedman", "clay_golem", "goblin_flagbearer", "goblin_delivery", "skeleton_spearman",
+              "junk_golem", "goblin_scout", "skull_dragon", "guardian_golem", "skeleton_knight", "goblin_king",
+              "ultimate_golem")
+
+
+@pytest.mark.parametrize("card_id", UNIT_KINDS)
+def test_unit_levels_are_not_in_the_rulebook_text_so_reconstructed(card_id):
+    """The text never says which Level deck a unit is in (the card images are lost)."""
+    assert load()[card_id].source_of("level") == "reconstructed"
+
+
+@pytest.mark.parametrize(("card_id", "field"), [
+    ("throne_blue", "name"), ("throne_yellow", "name"), ("throne_green", "name"),  # only 赤の玉座 is named
+    ("goblin_flagbearer", "power"),  # 「パワーが「1.5」あるものとして考える」 gives no printed value
+    ("twin_witch_dolls", "vp"),  # the 3-VP commentary's card name is lost
+    ("farming_village", "level"), ("fishing_village", "level"),
+])
+def test_values_the_rulebook_does_not_state_are_reconstructed(card_id, field):
+    assert load()[card_id].source_of(field) == "reconstructed"
+
+
+@pytest.mark.parametrize(("card_id", "field"), [
+    ("throne_red", "name"), ("skull_dragon", "power"), ("skeleton_knight", "vp"), ("junk_golem", "upkeep"),
+    ("grave_number", "name"), ("megalith_ruins", "name"), ("clay_golem", "autorun"),
+])
+def test_values_the_rulebook_states_keep_rulebook(card_id, field):
+    assert load()[card_id].source_of(field) == "rulebook"
 
 
 def test_sixteen_unit_kinds_by_family():
