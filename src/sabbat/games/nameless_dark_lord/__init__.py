@@ -57,6 +57,13 @@ class NamelessDarkLord(Game):
             parts.append(text)
         return " — ".join(parts)
 
+    def card_faces(self, locale: str = "en", options: Mapping[str, Any] | None = None) -> dict[str, dict[str, Any]]:
+        """Name and text in `locale` plus what the printed face shows: type, Level, family,
+        power/upkeep/VP for units, income/magic circles/VP for territories, AUTORUN timing."""
+        from .faces import faces
+
+        return faces(carddata.load(options), locale)
+
     def heuristic_agent(self, seed: int = 0) -> Any:
         from .bots import HeuristicAgent
 

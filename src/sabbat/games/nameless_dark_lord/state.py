@@ -235,6 +235,11 @@ class NdlState(GameState):
 
         return [winner(self)]
 
+    def check_invariants(self) -> list[str]:
+        from .invariants import check
+
+        return check(self)
+
     def summary(self) -> dict[str, Any]:
         """For balance statistics: how the game ended (`end`: `rounds` after the seventh round;
         the game has no safety cap), per-seat acquired card ids, rounds played, the winning
