@@ -95,7 +95,7 @@ def test_replay_steps_through_a_results_line(tmp_path: Path) -> None:
     run("simulate", "toy", "-n", "3", "--jobs", "1", "--agents", "random", "--out", str(out_file))
     code, out = run("replay", str(out_file), "--line", "2", "--no-step")
     assert code == 0, out
-    assert "scores" in out and "played" in out
+    assert "Scores" in out and "played" in out
 
 
 def test_bench_prints_figures(tmp_path: Path) -> None:
@@ -145,7 +145,7 @@ def test_tournament_parts_are_merged_into_one_result(tmp_path: Path) -> None:
     assert code == 2 and "K/M" in out
     (tmp_path / "bad.json").write_text("{", encoding="utf-8")
     code, out = run("merge-results", str(tmp_path / "bad.json"))
-    assert code == 2 and "cannot read" in out and "Traceback" not in out
+    assert code == 2 and "not valid JSON" in out and "Traceback" not in out
     code, out = run("merge-results", str(files[0]), str(files[0]))
     assert code == 2 and "given twice" in out
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import sys
 import time
 from pathlib import Path
@@ -11,18 +12,21 @@ from typing import TYPE_CHECKING, Any
 
 import click
 from rich.console import Console
+from rich.markdown import Markdown
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from sabbat import agents, games
 from sabbat.core import i18n, replay
 from sabbat.core.errors import SabbatError
+from sabbat.core.safeio import read_regular, shown
 from sabbat.sim import parallel
 from sabbat.sim.bench import bench_all
 from sabbat.sim.cards import card_rates
 from sabbat.sim.stats import summarize
 
-from .session import PlaySession
+from .session import PlaySession, rules_text, score_table, t
 
 if TYPE_CHECKING:
     from sabbat.sim.runner import GameRecord
@@ -30,13 +34,73 @@ if TYPE_CHECKING:
 
 console = Console(width=None if sys.stdout.isatty() else 140)
 
+MAX_RESULTS_BYTES = 1 << 30
+"""Results and journal files are read whole; a file larger than this is refused unread."""
+MAX_LINE_BYTES = 64 << 20
 
-def _options(cards: Path | None) -> dict[str, Any]:
-    if cards is None:
-        return {}
-    if not cards.is_file():
-        raise click.BadParameter(f"no card file at {cards}", param_hint="--cards")
-    return {"cards": str(cards.resolve())}
+
+def _options(cards: Path | None, given: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Game options from `--option key=value` (checked by the game's declarations) and `--cards`."""
+    options: dict[str, Any] = {}
+    for item in given:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise click.BadParameter(f"write an option as key=value, not {shown(item, 60)!r}", param_hint="--option")
+        options[key.strip()] = value.strip()
+    if cards is not None:
+        if not cards.is_file():
+            raise click.BadParameter(f"no card file at {shown(str(cards))}", param_hint="--cards")
+        options["cards"] = str(cards.resolve())
+    return options
+
+
+class _Whole(click.ParamType):
+    """A whole number within bounds; anything else (`1e999`, 5,000 digits, `²`) is one short line."""
+
+    name = "integer"
+
+    def __init__(self, low: int | None = None, high: int | None = None) -> None:
+        self.low, self.high = low, high
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            number = value
+        else:
+            text = str(value).strip()
+            digits = text[1:] if text[:1] in "+-" else text
+            if not (digits.isascii() and digits.isdigit() and len(digits) <= 20):
+                self.fail(f"must be {self._range()}, not {shown(text, 30)!r}", param, ctx)
+            number = int(text)
+        if (self.low is not None and number < self.low) or (self.high is not None and number > self.high):
+            self.fail(f"must be {self._range()}, not {number}", param, ctx)
+        return number
+
+    def _range(self) -> str:
+        if self.low is not None and self.high is not None:
+            return f"a whole number from {self.low} to {self.high}"
+        return "a whole number" if self.low is None else f"a whole number of at least {self.low}"
+
+
+SEED = _Whole(-(1 << 63), (1 << 64) - 1)
+COUNT = _Whole(1, 1_000_000)
+SMALL = _Whole(1, 64)
+LINE = _Whole(1, 100_000_000)
+
+
+def _set_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    if value is not None:
+        ctx.ensure_object(dict)["lang"] = value
+
+
+def lang_option(command: Any) -> Any:
+    """`--lang` accepted after the subcommand too (`sabbat play … --lang ja`)."""
+    return click.option("--lang", type=click.Choice(i18n.LOCALES), default=None, expose_value=False, is_eager=True,
+                        callback=_set_lang, help="Language (default: from the locale).")(command)
+
+
+def game_options(command: Any) -> Any:
+    return click.option("--option", "-o", "option_items", multiple=True, metavar="KEY=VALUE",
+                        help="A game option (repeatable); `sabbat games GAME` lists them.")(command)
 
 
 def _duration(seconds: float) -> str:
@@ -49,13 +113,15 @@ def _pct(x: float) -> str:
 
 
 class _Group(click.Group):
-    """Turns sabbat's own errors into a one-line message and exit status 2, never a traceback."""
+    """Turns sabbat's own errors and bad arguments into one line and exit status 2, never a traceback."""
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except SabbatError as exc:
-            raise _Failure(str(exc)) from None
+            raise _Failure(shown(str(exc), 400)) from None
+        except click.UsageError as exc:
+            raise _Failure(shown(exc.format_message(), 400)) from None
 
 
 class _Failure(click.ClickException):
@@ -64,6 +130,7 @@ class _Failure(click.ClickException):
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--lang", type=click.Choice(i18n.LOCALES), default=None, help="Language (default: from the locale).")
+@click.version_option(package_name="sabbat", message="sabbat %(version)s")
 @click.pass_context
 def cli(ctx: click.Context, lang: str | None) -> None:
     """sabbat — play, study and train agents on five tabletop card games."""
@@ -71,10 +138,15 @@ def cli(ctx: click.Context, lang: str | None) -> None:
 
 
 @cli.command("games")
+@click.argument("game", required=False)
+@lang_option
 @click.pass_context
-def list_games(ctx: click.Context) -> None:
-    """The games, their player counts and status."""
+def list_games(ctx: click.Context, game: str | None) -> None:
+    """The games, their player counts and status; with GAME, that game's options."""
     lang = ctx.obj["lang"]
+    if game is not None:
+        _show_game_options(games.get(game), lang)
+        return
     table = Table(title="sabbat")
     for col in ("game", "title", "players", "status", "rules"):
         table.add_column(col)
@@ -90,84 +162,175 @@ def list_games(ctx: click.Context) -> None:
     console.print(table)
 
 
+def _show_game_options(g: Any, lang: str) -> None:
+    info = g.info
+    console.print(f"[bold]{escape(info.title.get(lang, info.title['en']))}[/] ({info.cli_name}), "
+                  + t("players_range", lang, low=info.min_players, high=info.max_players))
+    table = Table(title=t("options_title", lang, game=info.cli_name))
+    for key in ("option", "values", "default", "meaning"):
+        table.add_column(t(f"col_{key}", lang))
+    for name, opt in sorted(info.options.items()):
+        default = opt.default
+        shown_default = str(default).lower() if isinstance(default, bool) else str(default)
+        meaning = (opt.help_ja or opt.help) if lang == "ja" else opt.help
+        table.add_row(name, opt.allowed(), shown_default, meaning)
+    table.add_row("cards", t("cards_values", lang), t("cards_default", lang), t("cards_help", lang))
+    console.print(table, markup=False)
+    console.print(t("options_usage", lang, game=info.cli_name))
+
+
 @cli.command()
 @click.argument("game")
-@click.option("--players", "-p", type=int, default=None, help="Number of players (default: the game's minimum + 1).")
-@click.option("--seat", default="1", show_default=True, help="Your seat (1-based); several, comma-separated, for hot-seat play.")
-@click.option("--ai", default="heuristic", show_default=True, help="AI for the other seats: a level or agent name, or one per seat, comma-separated.")
-@click.option("--seed", type=int, default=None, help="Shuffle seed (default: random).")
+@lang_option
+@click.pass_context
+def rules(ctx: click.Context, game: str) -> None:
+    """Print GAME's rules summary (in the chosen language, else English)."""
+    lang = ctx.obj["lang"]
+    g = games.get(game)
+    text = rules_text(g, lang)
+    if text is None:
+        raise SabbatError(t("no_rules", lang, game=g.info.cli_name))
+    console.print(Markdown(text))
+
+
+@cli.command("agents")
+@lang_option
+@click.pass_context
+def list_agents(ctx: click.Context) -> None:
+    """The AI players: levels and agents, and what each costs a move."""
+    lang = ctx.obj["lang"]
+    table = Table(title=t("agents_title", lang))
+    for key in ("agent", "kind", "cost"):
+        table.add_column(t(f"col_{key}", lang))
+    for name in agents.names():
+        kind = t(f"agent.{name}.kind", lang) if i18n.has(f"cli.agent.{name}.kind", "en") else ""
+        cost = t(f"agent.{name}.cost", lang) if i18n.has(f"cli.agent.{name}.cost", "en") else ""
+        table.add_row(name, kind, cost)
+    console.print(table, markup=False)
+    console.print(t("agents_usage", lang))
+
+
+@cli.command()
+@click.argument("game")
+@lang_option
+@game_options
+@click.option("--players", "-p", type=SMALL, default=None, help="Number of players (default: the game's minimum + 1).")
+@click.option("--seat", default=None, help="Your seat (1-based, default 1); several, comma-separated, for hot-seat play. A resumed game keeps its seats.")
+@click.option("--ai", default=None, help="AI for the other seats: one level or agent name for all, or one per AI seat, comma-separated (default heuristic; `sabbat agents` lists them). A resumed game keeps its AI.")
+@click.option("--seed", type=SEED, default=None, help="Shuffle seed (default: random).")
 @click.option("--cards", type=click.Path(path_type=Path), default=None, help="Card file to use instead of the shipped one.")
-@click.option("--resume", type=click.Path(path_type=Path), default=None, help="Resume a saved game.")
-@click.option("--save", "save_path", type=click.Path(path_type=Path), default=None, help="Where `save`/`quit` write.")
+@click.option("--resume", type=click.Path(path_type=Path), default=None, help="Resume a saved game (with its seats, AI and options).")
+@click.option("--save", "save_path", type=click.Path(path_type=Path), default=None, help="Where `save`/`quit` write (default: a new file named after the game; an existing file is never overwritten unless named).")
 @click.pass_context
 def play(
     ctx: click.Context,
     game: str,
+    option_items: tuple[str, ...],
     players: int | None,
-    seat: str,
-    ai: str,
+    seat: str | None,
+    ai: str | None,
     seed: int | None,
     cards: Path | None,
     resume: Path | None,
     save_path: Path | None,
 ) -> None:
-    """Play GAME in the terminal against AI players."""
+    """Play GAME in the terminal against AI players (or hot-seat: several --seat)."""
     lang = ctx.obj["lang"]
     g = games.get(game)
+    meta: dict[str, Any] = {}
     if resume is not None:
-        state = replay.load(resume, games.get)
-        if state.game_id != g.info.id:
-            raise SabbatError(f"{resume} is a saved {state.game_id} game, not {g.info.cli_name}")
-        console.print(i18n.render("cli.resumed", lang, {"n": len(state.history)}))
+        given = [name for name, value in (("--players", players), ("--seed", seed), ("--cards", cards),
+                                          ("--option", option_items or None)) if value is not None]
+        if given:
+            raise click.UsageError(t("resume_keeps", lang, flags=", ".join(given)))
+        saved = replay.read(resume)
+        if saved.game != g.info.id:
+            raise SabbatError(f"{shown(str(resume))} is a saved {shown(saved.game, 40)} game, not {g.info.cli_name}")
+        state = saved.run(games.get)
+        meta = saved.meta
+        console.print(t("resumed", lang, n=len(state.history)))
     else:
         n = players if players is not None else min(g.info.min_players + 1, g.info.max_players)
         if seed is None:
             seed = int.from_bytes(os.urandom(4), "big")
-        state = g.new(n, seed, _options(cards))
-    try:
-        humans = {int(s) - 1 for s in seat.split(",")}
-    except ValueError:
-        raise click.BadParameter(f"seats are numbers like 1 or 1,3, not {seat!r}", param_hint="--seat") from None
-    if not humans or not all(0 <= h < state.num_players for h in humans):
-        raise click.BadParameter(f"seats run from 1 to {state.num_players}", param_hint="--seat")
-    ai_names = [a.strip() for a in ai.split(",") if a.strip()] or ["heuristic"]
+        state = g.new(n, seed, _options(cards, option_items))
+    humans = _human_seats(seat, meta, state.num_players)
     others = [s for s in range(state.num_players) if s not in humans]
-    bots = {s: agents.get(ai_names[i % len(ai_names)], g.info.id, seed=s + 101 * len(state.history)) for i, s in enumerate(others)}
+    ai_names = _ai_names(ai, meta, others, lang)
+    bots = {s: agents.get(name, g.info.id, seed=s + 101 * len(state.history)) for s, name in ai_names.items()}
     session = PlaySession(
         state,
         humans,
         bots,
         lang,
         console,
-        read=lambda prompt: console.input(f"[bold cyan]{prompt}>[/] "),
-        save_path=save_path or Path(f"{g.info.cli_name}.save.json"),
+        read=lambda prompt: console.input(f"[bold cyan]{escape(prompt)}>[/] "),
+        save_path=save_path or resume or Path(f"{g.info.cli_name}.save.json"),
+        save_named=save_path is not None or resume is not None,
+        ai_names=ai_names,
+        fresh=resume is None,
     )
     session.run()
 
 
+def _human_seats(seat: str | None, meta: dict[str, Any], num_players: int) -> set[int]:
+    """0-based human seats from `--seat` (1-based), else those a save file recorded, else seat 1."""
+    stored = meta.get("humans")
+    if seat is None and isinstance(stored, list) and stored and all(type(h) is int for h in stored):
+        seat = ",".join(str(h) for h in stored)
+    text = seat or "1"
+    parts = [p.strip() for p in text.split(",")]
+    if not all(p.isascii() and p.isdigit() and len(p) <= 3 for p in parts):
+        raise click.BadParameter(f"seats are numbers like 1 or 1,3, not {shown(text, 30)!r}", param_hint="--seat")
+    humans = {int(p) - 1 for p in parts}
+    if not all(0 <= h < num_players for h in humans):
+        raise click.BadParameter(f"seats run from 1 to {num_players}", param_hint="--seat")
+    return humans
+
+
+def _ai_names(ai: str | None, meta: dict[str, Any], others: list[int], lang: str) -> dict[int, str]:
+    """Agent name per AI seat: one name for all, or exactly one per AI seat; a save's own by default."""
+    stored = meta.get("ai")
+    if ai is None and isinstance(stored, dict):
+        by_seat = {int(k) - 1: v for k, v in stored.items() if str(k).isdigit() and isinstance(v, str)}
+        if sorted(by_seat) == others:
+            return by_seat
+    names = [a.strip() for a in (ai or "heuristic").split(",") if a.strip()] or ["heuristic"]
+    if len(names) == 1 and (others or ai is None):
+        return {s: names[0] for s in others}
+    if len(names) != len(others):
+        seats = ", ".join(f"P{s + 1}" for s in others) or "-"
+        raise click.BadParameter(t("ai_count", lang, n=len(names), m=len(others), seats=seats), param_hint="--ai")
+    return dict(zip(others, names, strict=True))
+
+
 @cli.command()
 @click.argument("game")
-@click.option("-n", "--games", "n", type=int, default=1000, show_default=True, help="Number of games.")
-@click.option("--players", "-p", type=int, default=None, help="Players per game (default: the game's minimum).")
+@lang_option
+@game_options
+@click.option("-n", "--games", "n", type=COUNT, default=1000, show_default=True, help="Number of games.")
+@click.option("--players", "-p", type=SMALL, default=None, help="Players per game (default: the game's minimum).")
 @click.option("--agents", "agent_list", default="heuristic,random", show_default=True, help="Agents, comma-separated; cycled over the seats and rotated each game.")
-@click.option("--jobs", "-j", type=int, default=2, show_default=True, help="Worker processes.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game; game i uses seed+i.")
+@click.option("--jobs", "-j", type=SMALL, default=2, show_default=True, help="Worker processes.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of the first game; game i uses seed+i.")
 @click.option("--out", type=click.Path(path_type=Path), default=None, help="Write one JSON line per game (replay included).")
 @click.option("--cards", type=click.Path(path_type=Path), default=None, help="Card file to use instead of the shipped one.")
 @click.option("--card-stats/--no-card-stats", default=True, show_default=True, help="Print per-card acquisition and win rates where the game publishes them.")
 def simulate(
-    n: int, game: str, players: int | None, agent_list: str, jobs: int, seed: int, out: Path | None, cards: Path | None, card_stats: bool
+    n: int, game: str, option_items: tuple[str, ...], players: int | None, agent_list: str, jobs: int, seed: int,
+    out: Path | None, cards: Path | None, card_stats: bool
 ) -> None:
     """Simulate many games of GAME between agents; print win rates with 95% intervals."""
     g = games.get(game)
     num = players if players is not None else g.info.min_players
-    g.new(num, 0, _options(cards))  # refuse a wrong player count or card file before starting workers
+    options = _options(cards, option_items)
+    g.new(num, 0, options)  # refuse a wrong player count, option or card file before starting workers
     names = [a.strip() for a in agent_list.split(",") if a.strip()]
     for name in names:
         agents.get(name, g.info.id, 0)
     if n < 1:
         raise click.BadParameter("simulate at least one game", param_hint="-n")
-    jobs_list = parallel.plan(g.info.id, num, names, n, seed, _options(cards))
+    jobs_list = parallel.plan(g.info.id, num, names, n, seed, options)
     records = []
     sink = out.open("w", encoding="utf-8") if out else None
     try:
@@ -245,29 +408,32 @@ def _print_extra_stats(records: list[Any]) -> None:
 
 @cli.command()
 @click.argument("game")
+@lang_option
+@game_options
 @click.option("--agents", "agent_list", default="normal,heuristic", show_default=True, help="Agents, comma-separated (levels: easy, normal, hard; or random, heuristic, ismcts:1s …).")
-@click.option("--players", "-p", type=int, default=None, help="Players per game (default: the game's minimum).")
-@click.option("-n", "--games", "n", type=int, default=100, show_default=True, help="Number of games; seats rotate over every arrangement.")
-@click.option("--jobs", "-j", type=int, default=2, show_default=True, help="Worker processes.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game.")
+@click.option("--players", "-p", type=SMALL, default=None, help="Players per game (default: the game's minimum).")
+@click.option("-n", "--games", "n", type=COUNT, default=100, show_default=True, help="Number of games; seats rotate over every arrangement.")
+@click.option("--jobs", "-j", type=SMALL, default=2, show_default=True, help="Worker processes.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of the first game.")
 @click.option("--out", type=click.Path(path_type=Path), default=None, help="Write the results (games, win rates, ratings) as JSON.")
 @click.option("--cards", type=click.Path(path_type=Path), default=None, help="Card file to use instead of the shipped one.")
 @click.option("--part", default="1/1", show_default=True, help="Play only part K/M of the games (every M-th seat rotation); join the parts with `sabbat merge-results`.")
 @click.option("--journal", type=click.Path(path_type=Path), default=None, help="Write each game to this file as it ends; run again with the same file to resume a run that was cut off.")
 def tournament(
-    game: str, agent_list: str, players: int | None, n: int, jobs: int, seed: int, out: Path | None, cards: Path | None,
-    part: str, journal: Path | None,
+    game: str, option_items: tuple[str, ...], agent_list: str, players: int | None, n: int, jobs: int, seed: int,
+    out: Path | None, cards: Path | None, part: str, journal: Path | None,
 ) -> None:
     """Agents play GAME with seats rotated; win rates with 95% intervals and a rating table."""
     from sabbat.sim.journal import JournalMismatch
     from sabbat.sim.tournament import run_tournament
 
     k, _, m = part.partition("/")
-    if not (k.isdigit() and m.isdigit() and 1 <= int(k) <= int(m)):
-        raise click.BadParameter(f"write the part as K/M with 1 <= K <= M, e.g. 2/4, not {part!r}", param_hint="--part")
+    if not (k.isascii() and m.isascii() and k.isdigit() and m.isdigit() and len(k + m) <= 12 and 1 <= int(k) <= int(m)):
+        raise click.BadParameter(f"write the part as K/M with 1 <= K <= M, e.g. 2/4, not {shown(part, 30)!r}", param_hint="--part")
     g = games.get(game)
     num = players if players is not None else g.info.min_players
-    g.new(num, 0, _options(cards))
+    options = _options(cards, option_items)
+    g.new(num, 0, options)
     names = [a.strip() for a in agent_list.split(",") if a.strip()]
     for name in names:
         agents.get(name, g.info.id, 0)
@@ -294,7 +460,7 @@ def tournament(
 
         try:
             result = run_tournament(
-                g.info.id, names, num, n, jobs=jobs, seed=seed, options=_options(cards), part=(int(k), int(m)),
+                g.info.id, names, num, n, jobs=jobs, seed=seed, options=options, part=(int(k), int(m)),
                 progress=report, journal=journal,
             )
         except JournalMismatch as exc:
@@ -318,73 +484,112 @@ def merge_results(files: tuple[Path, ...], out: Path | None) -> None:
     A journal (`--journal FILE`, JSON lines) counts as the games of its part played so far, so
     a run still going or cut off can be looked at.
     """
-    from sabbat.sim.journal import JournalMismatch
     from sabbat.sim.tournament import from_journal, merge
 
     parts = []
     for path in files:
         try:
-            text = Path(path).read_text(encoding="utf-8")
-            parts.append(from_journal(path).to_json() if text.startswith('{"tournament"') else json.loads(text))
-        except JournalMismatch as exc:
-            raise click.BadParameter(str(exc), param_hint="FILES") from None
-        except (OSError, ValueError) as exc:
-            raise click.BadParameter(f"cannot read {path} as tournament JSON: {exc}", param_hint="FILES") from None
+            raw = read_regular(path, MAX_RESULTS_BYTES)
+            if raw.startswith(b'{"tournament"'):
+                parts.append(from_journal(path).to_json())
+            else:
+                data = replay.parse(raw, shown(str(path)))
+                if not isinstance(data, dict):
+                    raise ValueError(f"{shown(str(path))} is not a tournament result (not a JSON object)")
+                parts.append(data)
+        except (OSError, ValueError, SabbatError) as exc:
+            raise click.BadParameter(shown(str(exc), 300), param_hint="FILES") from None
     try:
         result = merge(parts)
-    except (KeyError, TypeError) as exc:
-        raise click.BadParameter(f"not a tournament result file (missing {exc})", param_hint="FILES") from None
-    except ValueError as exc:
-        raise click.BadParameter(str(exc), param_hint="FILES") from None
+    except (KeyError, TypeError, AttributeError) as exc:
+        raise click.BadParameter(f"not a tournament result file (missing or wrong {shown(str(exc), 60)})",
+                                 param_hint="FILES") from None
+    except (ValueError, RecursionError) as exc:
+        raise click.BadParameter(shown(str(exc), 300), param_hint="FILES") from None
     _show_result(result, out)
 
 
 @cli.command("replay")
 @click.argument("file", type=click.Path(path_type=Path))
-@click.option("--line", type=int, default=1, show_default=True, help="Which line of a results file (1-based).")
-@click.option("--seat", type=int, default=None, help="Show only what this seat (1-based) saw.")
+@lang_option
+@click.option("--line", type=LINE, default=1, show_default=True, help="Which line of a results file (1-based).")
+@click.option("--seat", type=SMALL, default=None, help="Show only what this seat (1-based) saw.")
 @click.option("--step/--no-step", default=None, help="Pause after each decision (default: when interactive).")
 @click.pass_context
 def replay_cmd(ctx: click.Context, file: Path, line: int, seat: int | None, step: bool | None) -> None:
-    """Step through a saved game, a replay, or one line of a results file."""
+    """Step through a saved game, a replay, or one line of a results file.
+
+    A save file holds the game, its players, options, seed and every decision so far: enough
+    to rebuild every hand, so do not share the save of an unfinished game with its players.
+    An unfinished game is shown as the seat that saved it saw it (--seat picks another
+    seat); a finished game is shown in full.
+    """
     lang = ctx.obj["lang"]
     rep = _read_replay(file, line)
     g = games.get(rep.game)
-    viewer = None if seat is None else seat - 1
+    final = rep.run(games.get)  # verified before anything is shown
+    if seat is not None and seat > rep.num_players:
+        raise click.BadParameter(f"seats run from 1 to {rep.num_players}", param_hint="--seat")
+    saver = rep.meta.get("saved_by")
+    public = False
+    if seat is not None:
+        viewer: int | None = seat - 1
+    elif final.is_terminal():
+        viewer = None
+    elif type(saver) is int and 1 <= saver <= rep.num_players:
+        viewer = saver - 1
+        console.print(t("replay_as_saver", lang, player=f"P{saver}"))
+    else:
+        viewer, public = None, True
+        console.print(t("replay_public", lang))
     interactive = console.is_terminal and sys.stdin.isatty() if step is None else step
-    console.print(f"[bold]{g.info.title.get(lang, g.info.title['en'])}[/] — {rep.num_players} players, seed {rep.seed}, {len(rep.actions)} decisions")
-    shown = 0
+    console.print(f"[bold]{escape(g.info.title.get(lang, g.info.title['en']))}[/] — "
+                  + t("replay_head", lang, n=rep.num_players, seed=rep.seed, decisions=len(rep.actions)))
+    seen = 0
     previous = None
     for i, state in enumerate(rep.states(games.get)):
         if previous is not None:
             action = rep.actions[i - 1]
             actor = previous.current_player
-            if viewer is None or viewer == actor:
-                console.print(f"[dim]{i:4d}[/] P{(actor or 0) + 1}: {previous.describe_action(action, lang)}")
-        events = state.events if viewer is None else state.events_for(viewer)
-        for event in events[shown:]:
-            console.print(f"       · {event.render(lang)}")
-        shown = len(events)
+            if not public and (viewer is None or viewer == actor):
+                console.print(f"[dim]{i:4d}[/] P{(actor or 0) + 1}: {escape(previous.describe_action(action, lang))}")
+        events = state.events if viewer is None and not public else state.events_for(viewer)
+        for event in events[seen:]:
+            console.print(f"       · {escape(event.render(lang))}")
+        seen = len(events)
         previous = state
         if interactive and i < len(rep.actions):
-            if console.input("[dim]Enter: next, q: stop[/] ").strip().lower() == "q":
+            if console.input(f"[dim]{escape(t('replay_step', lang))}[/] ").strip().lower() == "q":
                 return
     if previous is not None and previous.is_terminal():
-        console.print(f"scores {previous.scores()}, winners {[w + 1 for w in previous.winners()]}")
-    rep.run(games.get)
+        console.print(score_table(previous, lang, lambda s: f"P{s + 1}"))
 
 
 def _read_replay(file: Path, line: int) -> replay.Replay:
-    if file.suffix == ".jsonl":
-        try:
-            with file.open(encoding="utf-8") as f:
-                for i, text in enumerate(f, 1):
-                    if i == line:
-                        return replay.Replay.from_json(json.loads(text)["replay"])
-        except (OSError, json.JSONDecodeError, KeyError, TypeError) as exc:
-            raise SabbatError(f"cannot read line {line} of {file}: {exc}") from exc
-        raise SabbatError(f"{file} has fewer than {line} lines")
-    return replay.read(file)
+    if file.suffix != ".jsonl":
+        return replay.read(file)
+    raw = _results_line(file, line)
+    data = replay.parse(raw, f"line {line} of {shown(str(file))}")
+    if not isinstance(data, dict) or not isinstance(data.get("replay"), dict):
+        raise SabbatError(f"line {line} of {shown(str(file))} holds no replay")
+    return replay.Replay.from_json(data["replay"])
+
+
+def _results_line(file: Path, line: int) -> bytes:
+    """Line `line` of a results file, read line by line (only a regular file; each line bounded)."""
+    try:
+        if not stat.S_ISREG(os.stat(file).st_mode):
+            raise SabbatError(f"{shown(str(file))} is not a regular file (a device, pipe or folder)")
+        with open(file, "rb") as f:
+            for number in range(1, line + 1):
+                text = f.readline(MAX_LINE_BYTES + 1)
+                if len(text) > MAX_LINE_BYTES:
+                    raise SabbatError(f"line {number} of {shown(str(file))} is longer than {MAX_LINE_BYTES:,} bytes")
+                if not text:
+                    raise SabbatError(f"{shown(str(file))} has fewer than {line} lines")
+            return text
+    except OSError as exc:
+        raise SabbatError(f"cannot read {shown(str(file))}: {exc.strerror or exc}") from None
 
 
 @cli.command()
