@@ -56,7 +56,7 @@ def test_p10d_choices_are_public_and_later_players_see_them_before_deciding():
     assert second != first and s.phase is Phase.SLEEVE
     for q in (second, None):
         assert sum(u["sleeved"] for u in s.observation(q)["players"][first]["units"]) == 1
-    revealed = [e for e in s.events if e.key.endswith("sleeves_revealed")]
+    revealed = [e for e in s.events if e.key.endswith("sleeves_chosen")]
     assert revealed and revealed[-1].visible_to(second)
     assert s.determinize(second, Rng(3)).sleeved[first] == s.sleeved[first]
 

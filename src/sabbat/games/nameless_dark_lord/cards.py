@@ -36,6 +36,15 @@ class NdlCard(CardEntry):
     text: dict[str, str] = {}
 
 
+def _stats(c: NdlCard) -> dict[str, int | str]:
+    """The printed numbers a player needs to judge a card (public, shown by the terminal view)."""
+    if c.type == "unit":
+        return {"type": c.type, "power": c.power, "upkeep": c.upkeep, "vp": c.vp}
+    if c.type == "territory":
+        return {"type": c.type, "income": c.income, "circles": c.circles, "vp": c.vp}
+    return {"type": c.type}
+
+
 class CardTable:
     """All cards of one card file, by id, plus derived lookups the rules need."""
 
@@ -44,6 +53,7 @@ class CardTable:
         self.by_id: dict[str, NdlCard] = {c.id: c for c in cards}
         self.order: list[str] = [c.id for c in cards]
         self.names: dict[str, dict[str, str]] = {c.id: dict(c.name) for c in cards}
+        self.stats: dict[str, dict[str, int | str]] = {c.id: _stats(c) for c in cards}
         self._check()
 
     def _check(self) -> None:

@@ -68,4 +68,5 @@ def observe(s: NdlState, player: int | None) -> dict[str, Any]:
         "grave": s.grave,
         "pending": pending,
         "card_names": s.cards.names,
+        "card_stats": s.cards.stats,
     }

@@ -8,7 +8,7 @@ after rounds 3 and 5; final scoring after round 7.
 
 from __future__ import annotations
 
-from sabbat.core import Action
+from sabbat.core import Action, i18n
 
 from . import effects
 from .cards import COLOURS
@@ -179,18 +179,22 @@ def secret_sleeves(s: NdlState) -> bool:
 
 def commit_sleeves(s: NdlState, p: int) -> None:
     s.committed[p] = True
-    s.emit(f"{s.game_id}.event.sleeve_committed", player=s.colour_name(p))
-    if not secret_sleeves(s):
-        s.sleeved[p] = sorted(s.draft[p])
-        s.draft[p] = []
-        s.emit(f"{s.game_id}.event.sleeves_revealed", sleeves=[_sleeve_line(s, p)])
+    if secret_sleeves(s):
+        s.emit(f"{s.game_id}.event.sleeve_committed", player=s.colour_name(p))
+        return
+    s.sleeved[p] = sorted(s.draft[p])
+    s.draft[p] = []
+    key = "sleeves_chosen" if s.sleeved[p] else "sleeves_none"
+    s.emit(f"{s.game_id}.event.{key}", player=s.colour_name(p), cards=[s.name(u) for u in s.sleeved[p]])
 
 
 def _sleeve_line(s: NdlState, q: int) -> dict[str, str]:
+    """One player's sleeved units for the reveal line (secret mode)."""
     out = {}
-    for loc, sep in (("en", ", "), ("ja", "、")):
-        names = sep.join(s.name(u)[loc] for u in s.sleeved[q]) or "-"
-        out[loc] = f"{s.colour_name(q)[loc]}: {names}"
+    for loc in ("en", "ja"):
+        names = [s.name(u)[loc] for u in s.sleeved[q]]
+        params = {"player": s.colour_name(q)[loc], "cards": names}
+        out[loc] = i18n.render(f"{s.game_id}.sleeve_line" if names else f"{s.game_id}.sleeve_line_none", loc, params)
     return out
 
 
@@ -366,9 +370,14 @@ def start_area(s: NdlState) -> None:
     x = s.area_i
     s.prio = priority(s, x)
     s.prio_i = 0
-    s.emit(f"{s.game_id}.event.area", area=AREAS[x], card=s.name(s.targets[x]),
-           order=[s.colour_name(p) for p in s.prio],
-           powers=[player_power(s, p, x) for p in s.prio])
+    if not s.areas[x]:
+        s.emit(f"{s.game_id}.event.area_empty", area=AREAS[x], card=s.name(s.targets[x]))
+    else:
+        order = [{loc: i18n.render(f"{s.game_id}.priority_entry", loc,
+                                   {"player": s.colour_name(p)[loc], "power": player_power(s, p, x)})
+                  for loc in ("en", "ja")} for p in s.prio]
+        s.emit(f"{s.game_id}.event.area" if order else f"{s.game_id}.event.area_nobody",
+               area=AREAS[x], card=s.name(s.targets[x]), order=order)
     next_priority(s)
 
 
@@ -535,7 +544,8 @@ def after_event(s: NdlState) -> None:
         from .scoring import totals, winner
 
         scores = totals(s)
-        s.emit(f"{s.game_id}.event.game_over", scores=scores, standings=s.seat_list("standing", scores),
+        key = "game_over_tie" if scores.count(max(scores)) > 1 else "game_over"
+        s.emit(f"{s.game_id}.event.{key}", scores=scores, standings=s.seat_list("standing", scores),
                winner=s.colour_name(winner(s)))
         return
     begin_round(s, s.round + 1)
