@@ -67,7 +67,7 @@ class CardEntry(BaseModel):
 #: Limits on a card file, far above any real one (the shipped files are about 20 KB and 2,500
 #: YAML nodes, with numbers up to 100): a hostile file fails at once with one line.
 MAX_FILE_BYTES = 1 << 20
-MAX_NODES = 40_000
+MAX_NODES = 20_000
 """YAML nodes as written (composing each costs about 20 µs)."""
 MAX_VALUES = 100_000
 """Values once aliases are expanded: a YAML alias bomb is refused before anything walks it."""
