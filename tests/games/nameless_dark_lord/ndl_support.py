@@ -54,7 +54,7 @@ def fixture_file() -> str:
         if auto:
             entry["autorun"] = auto
         data["cards"].append(entry)
-    out = Path(tempfile.gettempdir()) / "ndl_fixture_cards.yaml"
+    out = Path(tempfile.mkdtemp(prefix="ndl_fixture_")) / "cards.yaml"  # one per test process, never shared
     out.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
     return str(out)
 

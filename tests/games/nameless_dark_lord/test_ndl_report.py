@@ -50,14 +50,26 @@ def test_view_shows_colour_with_the_cli_seat_label():
     assert f"{s.colour_name(0)['en']} (P1)" in text and "(P3)" in text and "P0" not in text
 
 
-def test_summary_of_a_finished_game_has_rounds_tie_break_and_acquired_card_ids():
-    s = _finished(4, 9)
+def test_summary_of_a_hand_built_tied_ending():
+    """B and G both hold a Fishing Village (2 VP): tied at 2, Red Throne at R decides for B."""
+    from ndl_support import B, G, add, new
+
+    from sabbat.games.nameless_dark_lord.state import Phase
+
+    s = new(4)
+    for p in (B, G):
+        add(s, p, "fishing_village")
+        s.history_acq[p].append("fishing_village")
+    s.round, s.phase = 7, Phase.OVER
     summary = s.summary()
     json.dumps(summary)
-    assert summary["rounds"] == 7
-    assert summary["top_score"] == max(totals(s))
-    assert summary["tie_broken"] in ("yes", "no")
-    assert summary["tie_broken"] == ("yes" if totals(s).count(max(totals(s))) > 1 else "no")
+    assert summary == {"end": "rounds", "acquired": [[], ["fishing_village"], [], ["fishing_village"]],
+                       "rounds": 7, "top_score": 2, "tie_broken": "yes"}
+    assert s.winners() == [B]
+
+
+def test_summary_of_a_finished_game_lists_real_card_ids():
+    summary = _finished(4, 9).summary()
     ids = set(GAME.card_ids())
     assert len(summary["acquired"]) == 4 and all(summary["acquired"])
     assert all(card in ids for got in summary["acquired"] for card in got)

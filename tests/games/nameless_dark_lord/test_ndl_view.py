@@ -86,3 +86,21 @@ def test_spearman_options_name_owner_position_and_cost():
     texts = {a.args[0]: s.describe_action(a, "ja") for a in s.legal_actions()}
     assert texts[made[0][0]] == "1コイン分を支払い、赤のfx_1_1（エリアAの1番目）をリムーブエリアに移動する"
     assert texts[made[0][1]] == "1コイン分を支払い、青のfx_1_1（エリアAの2番目）をリムーブエリアに移動する"
+
+
+def test_spearman_on_a_power_zero_unit_says_no_cost():
+    """p.27: a power-0 unit is removed 「無償で」: the option names no coin count."""
+    from ndl_support import B, R, add, board, new
+
+    from sabbat.core import Action
+
+    s = new(4)
+    made = board(s, {0: [(B, "fx_0_1")]}, coins=[0, 0, 0, 0])
+    spear = add(s, R, "fx_spear_1_1")
+    s.sleeved[R].append(spear)
+    s._legal = None
+    s.apply(Action("place", (spear, 0)))
+    (only,) = s.legal_actions()
+    assert s.describe_action(only, "ja") == "青のfx_0_1（エリアAの1番目・パワー0）を支払いなしでリムーブエリアに移動する"
+    assert s.describe_action(only, "en") == "Move Blue's fx_0_1 (no. 1 in area A, power 0) to the remove area at no cost"
+    assert made[0][0] == only.args[0]

@@ -75,9 +75,6 @@ class CardTable:
             raise UnknownCard(f"no card {card_id!r} in {self.path.name}")
         return card
 
-    def name(self, card_id: str) -> dict[str, str]:
-        return self.names[card_id]
-
 
 @lru_cache(maxsize=16)
 def _load(path: str) -> CardTable:
