@@ -220,6 +220,8 @@ class PlaySession:
                 self.say(t("input_closed", self.locale))
                 self.save(self.save_path)
                 return False
+            if not text:
+                continue
             done = self.command(seat, text)
             if done is not None:
                 return done
