@@ -124,6 +124,15 @@ class _Group(click.Group):
             raise _Failure(shown(exc.format_message(), 400)) from None
 
 
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except click.exceptions.NoArgsIsHelpError:
+            raise
+        except click.UsageError as exc:  # `sabbat --lang xx`: one line, not the usage text
+            raise _Failure(shown(exc.format_message(), 400)) from None
+
+
 class _Failure(click.ClickException):
     exit_code = 2
 

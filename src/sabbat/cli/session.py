@@ -182,6 +182,10 @@ class PlaySession:
         """
         try:
             return self._loop()
+        except KeyboardInterrupt:  # Ctrl-C while an AI thinks: leave as `quit` would
+            self.say(t("input_closed", self.locale))
+            self.save(self.save_path, mode="free" if not self.save_named else None)
+            return False
         except Exception as exc:
             path = self.save(self.save_path, mode="free", quiet=True)
             where = t("crash_saved", self.locale, path=path, game=self.game.info.cli_name) if path else ""
