@@ -182,7 +182,12 @@ def _show_game_options(g: Any, lang: str) -> None:
         default = opt.default
         shown_default = str(default).lower() if isinstance(default, bool) else str(default)
         meaning = (opt.help_ja or opt.help) if lang == "ja" else opt.help
-        table.add_row(name, opt.allowed(), shown_default, meaning)
+        allowed = opt.allowed()
+        if opt.kind == "int":
+            low = "" if opt.minimum is None else opt.minimum
+            high = "" if opt.maximum is None else opt.maximum
+            allowed = t("int_values", lang, low=low, high=high)
+        table.add_row(name, allowed, shown_default, meaning)
     table.add_row("cards", t("cards_values", lang), t("cards_default", lang), t("cards_help", lang))
     console.print(table, markup=False)
     console.print(t("options_usage", lang, game=info.cli_name))
