@@ -44,7 +44,7 @@ def _fixture_file() -> Path:
         {"id": "fx_vale_mana", "name": {"en": "fxv", "ja": "fxv"}, "level": 1, "cost": {"s1": 1},
          "endgame_vp": 1, "ability": {"timing": "harvest", "effect": "gain_mana", "amount": 1}, "provenance": PROV},
     ]
-    path = Path(tempfile.gettempdir()) / "mv_fixture_cards.yaml"
+    path = Path(tempfile.mkdtemp(prefix="mv_fixture_")) / "cards.yaml"  # per process, never shared
     path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
     return path
 

@@ -215,6 +215,8 @@ class CardTable:
         self.vale_name = tuple(vale_name)
         self.vale_level = tuple(vale_level)
         self.vale_cost = tuple(vale_cost)
+        # the cheapest vale card's total: a fast "can anything be bought" test that never hides one
+        self.min_vale_cost = min((sum(c) for c in vale_cost), default=0)
         self.vale_vp = tuple(vale_vp)
         self.vale_ability = tuple(vale_ability)
         self.vale_decks = (tuple(vdecks[1]), tuple(vdecks[2]))

@@ -297,7 +297,7 @@ class MysticValeState(GameState):
                     acts.append(SOIL[pos])
         if self.vale_bought < 2:
             a, b, c, w = self.spirit
-            if a + b + c + w >= 2:
+            if a + b + c + w >= self.cards.min_vale_cost:
                 vcost = self.cards.vale_cost
                 for lv in range(2):
                     for i, vid in enumerate(self.vale_disp[lv]):
@@ -308,9 +308,16 @@ class MysticValeState(GameState):
                                 acts.append(VALE[(lv + 1, i)])
         if self.german_trade and sum(self.spirit) >= 3:
             acts.extend(GIVE[k] for k in range(4) if self.spirit[k])
-        if not self.todo and not self.vp_due:
+        if not self.vp_due and all(self.optional(src) for src in self.todo):
             acts.append(END)
         return acts
+
+    def optional(self, src: int) -> bool:
+        """A one-shot vale ability may be kept for a later harvest (ruling E-3); others are mandatory."""
+        if src < VALE_SRC:
+            return False
+        ab = self.cards.vale_ability[src - VALE_SRC]
+        return ab is not None and bool(ab[4])
 
     def _trade_actions(self) -> list[Action]:
         """Mid-trade (option `german_spirit_trade`): give spirit one at a time, then take one kind."""

@@ -12,7 +12,7 @@ from typing import Any
 
 from sabbat.core import i18n
 
-from .cards import DECAY, GROWTH, HARVEST, HVP, MANA, ONGOING, PLAY, S1, WILD, AbilityT
+from .cards import DECAY, DECK_SIZE, GROWTH, HARVEST, HVP, MANA, ONGOING, PLAY, S1, WILD, AbilityT
 from .effects import HARVEST_HANDLERS, PLAY_HANDLERS
 from .state import DECISION_CAP, MAX_ROUNDS, NS, PREP_STOP_AT, SPOIL_AT, VALE_SRC, MysticValeState, Phase
 
@@ -22,22 +22,34 @@ E_ABILITY = f"{NS}.event.ability"
 
 
 # ----- moving cards ---------------------------------------------------------------------
-def reveal(st: MysticValeState, p: int, announce: bool = True) -> bool:
-    """Turn the top card of the deck face up as the on-deck card (reshuffle the discard if needed)."""
+def restock(st: MysticValeState, p: int) -> None:
+    """「山札が枯渇したらそのつど捨て山をシャッフル」: an empty deck takes the discard pile at once.
+
+    Called whenever the deck may have just run out (a reveal) or the discard pile may have just
+    been filled (the discard phase), so the field is never shuffled in with it (ruling E-13).
+    """
     deck = st.deck[p]
+    disc = st.discard[p]
+    if deck or not disc:
+        return
+    deck.extend(disc)
+    disc.clear()
+    st.rng.shuffle(deck)
+    st.emit(E_RESHUFFLE, player=p, n=len(deck))
+
+
+def reveal(st: MysticValeState, p: int, announce: bool = True) -> bool:
+    """Turn the top card of the deck face up as the on-deck card; reshuffle as soon as the deck runs out."""
+    deck = st.deck[p]
+    restock(st, p)
     if not deck:
-        disc = st.discard[p]
-        if not disc:
-            st.on_deck[p] = -1
-            return False
-        deck.extend(disc)
-        disc.clear()
-        st.rng.shuffle(deck)
-        st.emit(E_RESHUFFLE, player=p, n=len(deck))
+        st.on_deck[p] = -1
+        return False
     s = deck.pop()
     st.on_deck[p] = s
     if announce:
-        st.emit(E_REVEAL, player=p, card=s, parts=st.sleeve_parts(s))
+        st.emit(E_REVEAL, player=p, card=s, no=s % DECK_SIZE + 1, parts=st.sleeve_parts(s))
+    restock(st, p)
     return True
 
 
@@ -309,7 +321,7 @@ def do_sleeve(st: MysticValeState, args: tuple[Any, ...]) -> None:
     st.fdecay[p] += new[DECAY] - old[DECAY]
     st.fgrowth[p] += new[GROWTH] - old[GROWTH]
     st.recompute_ongoing(p)
-    st.emit(f"{NS}.event.sleeve", player=p, card=c.part_name[pid], target=s, parts=st.sleeve_parts(s))
+    st.emit(f"{NS}.event.sleeve", player=p, card=c.part_name[pid], target=s % DECK_SIZE + 1, parts=st.sleeve_parts(s))
     if not st.pending:
         finish_turn(st)
 
@@ -321,6 +333,7 @@ def discard_field(st: MysticValeState, p: int) -> None:
     st.fgrowth[p] = 0
     st.bonus_mana[p] = 0
     st.bonus_wild[p] = 0
+    restock(st, p)
 
 
 def refill(st: MysticValeState) -> None:
