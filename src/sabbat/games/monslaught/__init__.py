@@ -34,6 +34,12 @@ class MonslaughtGame(Game):
             "needs the boss's scout cost too; 'any': the next-highest declaration gets it",
             default="qualified", choices=("qualified", "any"),
             help_ja="qualified（既定）: 4人戦の2位の追加カードにもボスのスカウトコストが必要。any: 次に高い宣言者が得る",
+        ), "refill_hand": Option(
+            "'capped' (default, ruling M-12): once the cleanup refill has begun, actions fill the hand only up to "
+            "the refill limit (4, 5 with an Owl); 'uncapped': actions may take the hand past it",
+            default="capped", choices=("capped", "uncapped"),
+            help_ja="capped（既定）: 手札の補充が始まったら、アクションで手札に加えられるのは補充の上限（4枚、フクロウで5枚）まで。"
+                    "uncapped: アクションなら上限を超えてもよい",
         )},
         summary={
             "en": "Summon familiars, scout monsters and lands, defeat four witches; choose your hand from your discard pile.",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .model import HAND_LIMIT, LAND_LIMIT, Seat
+from .model import HAND_LIMIT, LAND_LIMIT, Phase, Seat
 
 if TYPE_CHECKING:
     from .state import MonslaughtState
@@ -86,6 +86,20 @@ def refill_limit(st: MonslaughtState, seat: Seat) -> int:
     return limit
 
 
+def hand_room(st: MonslaughtState, seat: Seat) -> int:
+    """How many more cards an effect may put into the hand now.
+
+    The refill is 「4枚までカードを選び、自分の手札とします」 (Owl: 「5枚になるように補充」), a
+    hand-size target: once the refill has begun, an action can fill the hand up to that limit but
+    never past it (ruling M-12; option `refill_hand=uncapped` lifts this). Outside the refill the
+    hand has no limit.
+    """
+    phase = st.ret_phase if st.phase is Phase.EFFECT else st.phase
+    if phase is not Phase.REFILL or st.options.get("refill_hand") == "uncapped":
+        return 99
+    return refill_limit(st, seat) - len(seat.hand)
+
+
 def upkeep(st: MonslaughtState, seat: Seat, uid: int) -> int:
     card = st.db.cards[st.ids[uid]]
     if card.type == "item" or uid in seat.zero_upkeep:
@@ -100,6 +114,10 @@ Resolve = Callable[["MonslaughtState", Seat, int, int], None]
 
 def _always(st: MonslaughtState, seat: Seat, uid: int, value: int) -> bool:
     return True
+
+
+def _room_in_hand(st: MonslaughtState, seat: Seat, uid: int, value: int) -> bool:
+    return hand_room(st, seat) > 0
 
 
 def _has_monster(st: MonslaughtState, seat: Seat, uid: int, value: int) -> bool:
@@ -147,8 +165,8 @@ HANDLERS: dict[str, tuple[Usable, Resolve]] = {
     "refill_five": (_always, _owl),
     "scout_bonus": (_always, _scout_bonus),
     "boost": (_has_monster, _open("boost")),
-    "recover_monsters": (_always, _open("recover_monsters")),
-    "draw_discard": (_always, _open("draw_discard")),
+    "recover_monsters": (_room_in_hand, _open("recover_monsters")),
+    "draw_discard": (_room_in_hand, _open("draw_discard")),
     "take_field": (_field_within, _open("take_field")),
     "take_land": (_land_takeable, _open("take_land")),
 }

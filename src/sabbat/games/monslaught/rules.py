@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from sabbat.core import Action
 
-from .effects import HANDLERS, group_total, land_pay, refill_limit, upkeep
+from .effects import HANDLERS, group_total, hand_room, land_pay, refill_limit, upkeep
 from .model import BOSS_ROUNDS, LAND_LIMIT, LAST_ROUND, Phase, Seat
 
 if TYPE_CHECKING:
@@ -395,6 +395,8 @@ def effect_actions(st: MonslaughtState, seat: Seat) -> list[Action]:
     if kind == "boost":
         return [A("target", (u,)) for u in seat.play if cards[ids[u]].type == "monster"]
     if kind in ("recover_monsters", "draw_discard"):
+        if hand_room(st, seat) <= 0:
+            return [A("effect_done")]
         pool = seat.discard
         if kind == "recover_monsters":
             pool = [u for u in pool if cards[ids[u]].type == "monster"]
