@@ -37,3 +37,16 @@ def test_descriptions_name_cards() -> None:
     text = st.describe_action(st.legal_actions()[0], "ja")
     assert "を選ぶ" in text and "_" not in text
     assert "Summon Frog" == GAME.new(2, 1).describe_action(Action("summon", ("frog",)), "en")
+
+
+def test_summary_of_a_hand_built_finished_game() -> None:
+    """`end` is "final_boss" after round 12 (the game has no safety cap); `acquired` lists what was taken."""
+    from sabbat.games.monslaught.model import Phase
+
+    st = GAME.new(2, 3)
+    assert st.summary()["end"] == "unfinished"
+    st.acquired = [["farm", "vampire"], []]
+    st.round = 12
+    st.phase = Phase.OVER
+    summary = st.summary()
+    assert summary == {"acquired": [["farm", "vampire"], []], "rounds": 12, "end": "final_boss"}

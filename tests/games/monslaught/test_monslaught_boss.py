@@ -105,7 +105,8 @@ def test_e20_round_12_ends_after_the_reward_phase() -> None:
     play(st, 0, "fallen_angel", used=True)
     declare(st, {0: 20, 1: 0}, cost=18, round_=12)
     assert st.is_terminal() and st.seats[0].play  # used monsters still count, no cleanup
-    assert st.scores()[0] == 13 + 0.1 and st.winners() == [0]
+    assert st.scores()[0] == 13 and type(st.scores()[0]) is int and st.winners() == [0]
+    assert st.tie_breaks()[0] == {"monslaught.tiebreak.bosses": 1}
 
 
 def test_e20_tie_break_more_bosses_then_shared() -> None:
@@ -118,7 +119,8 @@ def test_e20_tie_break_more_bosses_then_shared() -> None:
     from sabbat.games.monslaught.scoring import points
 
     assert points(st, 0) == points(st, 1) == 20
-    assert st.scores()[0] > st.scores()[1] and st.winners() == [0]
+    assert st.scores() == [20, 20] and st.winners() == [0]  # whole points; bosses break the tie
+    assert [t["monslaught.tiebreak.bosses"] for t in st.tie_breaks()] == [2, 1]
     st.seats[0].bosses = ["boss_1"]
     hand(st, 0, *(["vanilla_m"] * 5))
     assert points(st, 0) == points(st, 1) == 20 and st.winners() == [0, 1]

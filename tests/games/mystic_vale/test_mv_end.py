@@ -64,7 +64,8 @@ def test_scenario_22_tie_break_counts_level3_advancements_and_level2_vale_cards(
     assert st.points(0) == st.points(1) == 30
     assert st.tiebreak(0) == 3 and st.tiebreak(1) == 2
     assert st.winners() == [0]
-    assert st.scores()[0] > st.scores()[1]
+    assert st.scores() == [30, 30] and all(type(v) is int for v in st.scores())  # whole VP, tie-break apart
+    assert [t["mystic_vale.tiebreak.level3_vale2"] for t in st.tie_breaks()] == [3, 2]
     build(st, 21, [("standing_stones", "top")])
     st.vp[1] -= 4
     assert st.winners() == [0, 1]
@@ -77,3 +78,34 @@ def test_ongoing_end_game_abilities_score() -> None:
     assert st.points(0) == 2
     st.vale[0] = [st.cards.vale_entry.index("circle_of_vales")]
     assert st.points(0) == 2 + 3 + 1 * 1 + 0
+
+
+def test_summary_end_is_cap_when_the_round_cap_ends_the_game() -> None:
+    """Hand-built: the last seat finishes round 60 with VP left in the pool -> `end` is exactly "cap"."""
+    from sabbat.games.mystic_vale.state import MAX_ROUNDS
+    from sabbat.games.mystic_vale.turn import finish_turn
+
+    st = new()
+    last = (st.first_player - 1) % 2
+    arrange(st, last, field=["B"], on_deck="B", deck=["B"] * 5)
+    st.turn_player = last
+    st.turns_taken = MAX_ROUNDS * 2 - 1
+    finish_turn(st)
+    assert st.is_terminal() and st.pool > 0
+    summary = st.summary()
+    assert summary["end"] == "cap" and summary["rounds"] == MAX_ROUNDS
+
+
+def test_summary_end_is_vp_pool_when_the_pool_empties() -> None:
+    from sabbat.games.mystic_vale.turn import finish_turn
+
+    st = new()
+    last = (st.first_player - 1) % 2
+    arrange(st, last, field=["B"], on_deck="B", deck=["B"] * 5)
+    st.turn_player = last
+    st.vp[last] = 5
+    st.pool = 0
+    finish_turn(st)
+    assert st.is_terminal()
+    summary = st.summary()
+    assert summary["end"] == "vp_pool" and summary["points"][last] == 5

@@ -1,7 +1,7 @@
 """Final scoring: points of hand, play area, discard pile, lands and bosses (10 each).
 
-Tie-break (more bosses wins, then a shared victory) is folded into `scores()` as a
-tenth of a point per boss, so that the winners always hold the highest score.
+Tie-break: more bosses wins, then a shared victory; it is shown beside the points
+(`tie_breaks`) and applied by `winners`, never folded into them.
 """
 
 from __future__ import annotations
@@ -30,5 +30,12 @@ def points(st: MonslaughtState, p: int) -> int:
 
 
 def scores(st: MonslaughtState) -> list[float]:
-    """Points plus 0.1 per boss card (the tie-break); at most 4 bosses, so never a full point."""
-    return [points(st, p) + 0.1 * len(st.seats[p].bosses) for p in range(st.num_players)]
+    """The whole points of every seat; the boss tie-break is applied by `winners`, never folded in."""
+    return [points(st, p) for p in range(st.num_players)]
+
+
+def winners(st: MonslaughtState) -> list[int]:
+    """「同点だった場合、ボスカードの枚数の多いプレイヤーが勝者…それも同数の場合は、ともに勝者」."""
+    keys = [(points(st, p), len(st.seats[p].bosses)) for p in range(st.num_players)]
+    best = max(keys)
+    return [p for p, k in enumerate(keys) if k == best]

@@ -199,16 +199,17 @@ class MonslaughtState(GameState):
     def scores(self) -> list[float]:
         return scoring.scores(self)
 
+    def tie_breaks(self) -> list[dict[str, int]]:
+        return [{"monslaught.tiebreak.bosses": len(s.bosses)} for s in self.seats]
+
     def winners(self) -> list[int]:
-        if not self.is_terminal():
-            return []
-        s = self.scores()
-        best = max(s)
-        return [p for p, v in enumerate(s) if v == best]
+        return scoring.winners(self) if self.is_terminal() else []
 
     def summary(self) -> dict[str, Any]:
-        """Balance statistics: the cards each seat scouted, took or kept from a boss draft."""
-        return {"acquired": [list(a) for a in self.acquired]}
+        """Balance statistics: the cards each seat scouted, took or kept from a boss draft, and how the
+        game ended (`final_boss`: after the round-12 boss, the only ending; the game has no safety cap)."""
+        return {"acquired": [list(a) for a in self.acquired], "rounds": min(self.round, 12),
+                "end": "final_boss" if self.is_terminal() else "unfinished"}
 
     def describe_action(self, action: Action, locale: str = "en") -> str:
         from .observe import describe

@@ -454,8 +454,12 @@ class MysticValeState(GameState):
         return self.count_level3(p) + sum(1 for v in self.vale[p] if self.cards.vale_level[v] == 2)
 
     def scores(self) -> list[float]:
-        """Points, plus the tie-break count / 100 so that winners hold the top score."""
-        return [self.points(p) + self.tiebreak(p) / 100 for p in range(self.num_players)]
+        """The score sheet's whole VP; the tie-break is shown by `tie_breaks` and applied by `winners`."""
+        return [self.points(p) for p in range(self.num_players)]
+
+    def tie_breaks(self) -> list[dict[str, int]]:
+        """「同点の場合、レベル3進化パートとレベル2谷間カードの枚数の合計が多いプレイヤーの勝ち」."""
+        return [{f"{NS}.tiebreak.level3_vale2": self.tiebreak(p)} for p in range(self.num_players)]
 
     def evaluate(self) -> list[float]:
         """Each seat's chance of winning from here, judged by the decks built (see `evaluate.py`).
