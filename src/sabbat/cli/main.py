@@ -259,7 +259,7 @@ def play(
             raise click.UsageError(t("resume_keeps", lang, flags=", ".join(given)))
         saved = replay.read(resume)
         if saved.game != g.info.id:
-            raise SabbatError(f"{shown(str(resume))} is a saved {shown(saved.game, 40)} game, not {g.info.cli_name}")
+            raise SabbatError(t("other_game", lang, path=shown(str(resume)), saved=shown(saved.game, 40), game=g.info.cli_name))
         state = saved.run(games.get)
         meta = saved.meta
         console.print(t("resumed", lang, n=len(state.history)))
@@ -268,7 +268,7 @@ def play(
         if seed is None:
             seed = int.from_bytes(os.urandom(4), "big")
         state = g.new(n, seed, _options(cards, option_items))
-    humans = _human_seats(seat, meta, state.num_players)
+    humans = _human_seats(seat, meta, state.num_players, lang)
     others = [s for s in range(state.num_players) if s not in humans]
     ai_names = _ai_names(ai, meta, others, lang)
     bots = {s: agents.get(name, g.info.id, seed=s + 101 * len(state.history)) for s, name in ai_names.items()}
@@ -287,7 +287,7 @@ def play(
     session.run()
 
 
-def _human_seats(seat: str | None, meta: dict[str, Any], num_players: int) -> set[int]:
+def _human_seats(seat: str | None, meta: dict[str, Any], num_players: int, lang: str = "en") -> set[int]:
     """0-based human seats from `--seat` (1-based), else those a save file recorded, else seat 1."""
     stored = meta.get("humans")
     if seat is None and isinstance(stored, list) and stored and all(type(h) is int for h in stored):
@@ -295,10 +295,10 @@ def _human_seats(seat: str | None, meta: dict[str, Any], num_players: int) -> se
     text = seat or "1"
     parts = [p.strip() for p in text.split(",")]
     if not all(p.isascii() and p.isdigit() and len(p) <= 3 for p in parts):
-        raise click.BadParameter(f"seats are numbers like 1 or 1,3, not {shown(text, 30)!r}", param_hint="--seat")
+        raise click.BadParameter(t("seat_format", lang, text=shown(text, 30)), param_hint="--seat")
     humans = {int(p) - 1 for p in parts}
     if not all(0 <= h < num_players for h in humans):
-        raise click.BadParameter(f"seats run from 1 to {num_players}", param_hint="--seat")
+        raise click.BadParameter(t("seat_range", lang, n=num_players), param_hint="--seat")
     return humans
 
 
