@@ -52,11 +52,37 @@ def test_reconstructed_cards_have_variety() -> None:
     assert {b.penalty for b in db.bosses.values()} >= {"discard_play", "lose_land", "bury"}
 
 
-def test_every_field_has_a_source() -> None:
+#: Every value the rulebook Ver. 1.20 states (text or worked-example arithmetic), written out by hand
+#: from the rulebook: the card file may claim `rulebook` for these and for nothing else.
+RULEBOOK_VALUES = {
+    "big_cat": {"name", "count", "tier"},  # 初期カード(黄色・12枚): three kinds, one each for 4 players
+    "frog": {"name", "count", "type", "tier", "cost"},  # scouts in the example; 維持コストは…1
+    "owl": {"name", "count", "type", "tier", "cost", "oneshot", "oneshot_value"},  # 召喚コスト1; 5枚になるように
+    "fuyure": {"name", "type", "tier", "cost", "attack", "ability_value"},  # 召喚コスト2; (5+1)+2+3-2
+    "myconid_bed": {"name", "cost", "action", "action_value"},  # one card paid; its action pays 1
+    "blue_wisp": {"name", "scout", "ability", "ability_value"},  # スカウトコスト4; アイテム…【+1】
+    "child": {"name", "action", "action_value"},  # 最大3枚まで
+    "fallen_angel": {"name", "tier"},  # drawn from the middle deck
+    "farm": {"name", "count", "back_name", "flip_at", "pay", "back_pay"},  # 畑12枚; 8以上; 1; 焚火は3
+    "mountain": {"name", "count", "back_name", "flip_at", "pay", "back_pay", "attack_bonus"},  # 山8枚; 6以上; +1
+    **{b: {"number"} for b in ("thorn_witch", "mist_witch", "moon_witch", "storm_witch", "bone_witch",
+                               "walpurgis_witch")},
+}
+
+
+def test_only_values_the_rulebook_states_claim_rulebook_provenance() -> None:
+    """Issue 17: Myconid's scout/type/tier and the Farm's attack bonus are not in the rulebook."""
     db = load()
+    claimed = {}
     for c in [*db.cards.values(), *db.lands.values(), *db.bosses.values()]:
-        for field in ("name", "count"):
-            assert c.source_of(field)
+        fields = {f for f in type(c).model_fields if f not in ("id", "provenance", "note")}
+        rulebook = {f for f in fields if c.source_of(f) == "rulebook"}
+        if rulebook:
+            claimed[c.id] = rulebook
+        assert all(c.source_of(f) for f in fields)
+    assert claimed == RULEBOOK_VALUES
+    assert db.cards["myconid_bed"].source_of("scout") == "reconstructed"
+    assert db.lands["farm"].source_of("attack_bonus") == "reconstructed"
 
 
 def test_replacement_card_file_is_used() -> None:

@@ -95,3 +95,12 @@ def test_vale_card_schema_forbids_unknown_fields() -> None:
     with pytest.raises(ValidationError):
         ValeCard.model_validate({"id": "x", "name": {"en": "x", "ja": "x"}, "level": 1, "cost": {"s1": 1},
                                  "provenance": {"default": "reconstructed"}, "colour": "red"})
+
+
+def test_no_card_value_claims_the_rulebook() -> None:
+    """The rules explanation prints no card's values, so nothing in the card file may claim `rulebook`."""
+    t = load_table()
+    for card in t.entries.values():
+        fields = {f for f in type(card).model_fields if f not in ("id", "provenance", "note")}
+        assert {f for f in fields if card.source_of(f) == "rulebook"} == set(), card.id
+        assert all(card.source_of(f) == "reconstructed" or card.source_of(f).startswith("public:") for f in fields)
