@@ -354,3 +354,13 @@ def test_big_card_files_are_refused_quickly(tmp_path: Path, text: str) -> None:
     path = tmp_path / "big.yaml"
     path.write_text(text, encoding="utf-8")
     refused_by_api(lambda: games.get("mystic_vale").new(2, 1, {"cards": str(path)}), CardDataError)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_journal_or_results_that_are_pipes_or_devices(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "j.jsonl")
+    out = refused_by_cli(tmp_path, "tournament", "toy", "--agents", "random,random", "-n", "2", "--jobs", "1",
+                         "--journal", "j.jsonl")
+    assert "not a regular file" in out
+    assert "not a regular file" in refused_by_cli(tmp_path, "merge-results", "/dev/zero")
+    assert "no card file" in refused_by_cli(tmp_path, "simulate", "mystic-vale", "--cards", "/dev/zero")
