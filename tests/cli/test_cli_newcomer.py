@@ -108,3 +108,10 @@ def test_help_inside_a_game_names_the_rules_command(tmp_path: Path) -> None:
     code, out = run("--lang", "en", "play", "toy", "--players", "2", "--ai", "random", "--seed", "3",
                     "--save", str(tmp_path / "g.json"), input="help\nrules\nquit\n")
     assert code == 0 and "rules summary" in out
+
+
+def test_bench_out_never_replaces_a_file_unasked(tmp_path: Path) -> None:
+    shipped = tmp_path / "throughput.json"
+    shipped.write_text('{"throughput": []}', encoding="utf-8")
+    code, out = run("bench", "--games", "toy", "--seconds", "0.05", "--out", str(shipped))
+    assert code == 2 and "--overwrite" in out and shipped.read_text(encoding="utf-8") == '{"throughput": []}'

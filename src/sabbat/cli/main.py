@@ -609,10 +609,13 @@ def _results_line(file: Path, line: int) -> bytes:
 @cli.command()
 @click.option("--games", "names", default=None, help="Games, comma-separated (default: all).")
 @click.option("--seconds", type=float, default=3.0, show_default=True, help="Seconds of random play per game and player count.")
-@click.option("--out", type=click.Path(path_type=Path), default=None, help="Also write the figures as JSON.")
+@click.option("--out", type=click.Path(path_type=Path), default=None, help="Also write the figures as JSON (a new file; see --overwrite).")
+@click.option("--overwrite", is_flag=True, help="Let --out replace an existing file (such as the shipped results).")
 @click.option("--search", is_flag=True, help="Measure search instead: ISMCTS iterations per second and the time of a `normal` move.")
-def bench(names: str | None, seconds: float, out: Path | None, search: bool) -> None:
+def bench(names: str | None, seconds: float, out: Path | None, overwrite: bool, search: bool) -> None:
     """Throughput: random games and decisions per second, clone/apply/legal_actions cost."""
+    if out is not None and out.exists() and not overwrite:
+        raise click.BadParameter(f"{shown(str(out))} exists; give a new file, or --overwrite to replace it", param_hint="--out")
     selected = [games.get(n).info.id for n in names.split(",")] if names else None
     if search:
         from sabbat.sim.search_bench import format_table, run
