@@ -211,6 +211,11 @@ class MonslaughtState(GameState):
         return {"acquired": [list(a) for a in self.acquired], "rounds": min(self.round, 12),
                 "end": "final_boss" if self.is_terminal() else "unfinished"}
 
+    def check_invariants(self) -> list[str]:
+        from .invariants import problems
+
+        return problems(self)
+
     def describe_action(self, action: Action, locale: str = "en") -> str:
         from .observe import describe
 

@@ -424,6 +424,11 @@ class MysticValeState(GameState):
             rng.shuffle(d)
         return new
 
+    def check_invariants(self) -> list[str]:
+        from .invariants import problems
+
+        return problems(self)
+
     def describe_action(self, action: Action, locale: str = "en") -> str:
         from .views import describe_action
 
