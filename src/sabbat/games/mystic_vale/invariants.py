@@ -39,8 +39,8 @@ def _advancements(st: MysticValeState) -> list[str]:
         have.update(pid for pid in d if pid >= 0)
     have.update(pid for pid in st.slots if pid >= 0 and c.part_level[pid] > 0)
     want: Counter[int] = Counter()
-    for d in c.adv_decks:
-        want.update(d)
+    for supply in c.adv_decks:
+        want.update(supply)
     for pos, pid in enumerate(c.soil_part):
         want[pid] += c.soil_count[pos]
         have[pid] += st.soil[pos]
