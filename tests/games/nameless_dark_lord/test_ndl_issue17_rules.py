@@ -1,5 +1,5 @@
-"""Rules the review found wrong: the single-use Goblin Bomber (p.29), the second Goblin
-Delivery (p.28) and the Grave Number line in 3-player games (p.33)."""
+"""Rules the review found wrong: the single-use Goblin Bomber (pp.29–30), the second Goblin
+Delivery (p.28) and the Grave Number line in 3-player games (p.34)."""
 
 from __future__ import annotations
 
@@ -23,8 +23,8 @@ def _bomber_at_home(s, p):
     return b
 
 
-# ----------------------------------------------------------------------------- p.29 Goblin Bomber
-def test_p29_bomber_taken_home_by_scout_returns_to_the_stock():
+# ----------------------------------------------------------------------------- pp.29–30 Goblin Bomber
+def test_pp29_30_bomber_taken_home_by_scout_returns_to_the_stock():
     """「一度バトルエリアに配置してしまうと…ストックへ戻ってしまいます」: a Scout cannot save it."""
     s = new(4)
     board(s, {1: [(Y, "fx_1_1")]})
@@ -42,7 +42,7 @@ def test_p29_bomber_taken_home_by_scout_returns_to_the_stock():
     assert any(e.key.endswith("bomber_back") for e in s.events)
 
 
-def test_p29_bomber_moved_to_the_remove_area_returns_to_the_stock():
+def test_pp29_30_bomber_moved_to_the_remove_area_returns_to_the_stock():
     s = new(4)
     board(s, {1: [(Y, "fx_1_1")]}, coins=[5, 5, 5, 5])
     b = _bomber_at_home(s, R)
@@ -55,7 +55,7 @@ def test_p29_bomber_moved_to_the_remove_area_returns_to_the_stock():
     assert s.owner[b] == NO_ONE and b not in s.removed and s.areas[0] == [spear]
 
 
-def test_p29_removed_bomber_owner_who_acquired_nothing_receives_it_again():
+def test_pp29_30_removed_bomber_owner_who_acquired_nothing_receives_it_again():
     """End phase a): the spent Bomber is back in the stock, so its owner may receive it again."""
     s = new(4)
     board(s, {0: [(Y, "fx_3_1")]}, targets=["clay_golem"] * 5, sentinel=False)
@@ -67,7 +67,7 @@ def test_p29_removed_bomber_owner_who_acquired_nothing_receives_it_again():
     assert s.round == 2 and s.owner[b] == R
 
 
-def test_p29_end_phase_b_option_keeps_a_scouted_bomber_spent_until_end_phase():
+def test_pp29_30_end_phase_b_option_keeps_a_scouted_bomber_spent_until_end_phase():
     s = new(4, bomber_return="end_phase_b")
     board(s, {1: [(Y, "fx_1_1")]})
     b = _bomber_at_home(s, R)
@@ -86,7 +86,7 @@ def test_p29_end_phase_b_option_keeps_a_scouted_bomber_spent_until_end_phase():
     assert s.owner[b] == NO_ONE and b not in s.owned[R]
 
 
-def test_p29_end_phase_b_option_removed_bomber_waits_in_the_remove_area():
+def test_pp29_30_end_phase_b_option_removed_bomber_waits_in_the_remove_area():
     s = new(4, bomber_return="end_phase_b")
     board(s, {1: [(Y, "fx_1_1")]})
     b = _bomber_at_home(s, R)
@@ -135,13 +135,13 @@ def test_p28_two_unused_deliveries_are_offered_once():
     assert offered.count(d1) == 1 and sum(1 for u in offered if s.cid[u] == "fx_delivery_1_1") == 1
 
 
-# ----------------------------------------------------------------------------- p.33 Grave Number
+# ----------------------------------------------------------------------------- p.34 Grave Number
 def _play_out(s):
     while not s.is_terminal():
         s.apply(s.legal_actions()[-1])
 
 
-def test_p33_grave_number_line_absent_in_three_player_games():
+def test_p34_grave_number_line_absent_in_three_player_games():
     """Grave Number carries the 4P mark: a 3-player game never deals it, so nothing is counted."""
     s = new(3)
     assert not any(s.cid[u] == "grave_number" for u in range(len(s.cid)))
@@ -149,7 +149,7 @@ def test_p33_grave_number_line_absent_in_three_player_games():
     assert not any(".event.grave" in e.key for e in s.events)
 
 
-def test_p33_grave_number_line_present_in_four_player_games():
+def test_p34_grave_number_line_present_in_four_player_games():
     s = new(4)
     _play_out(s)
     assert sum(1 for e in s.events if ".event.grave" in e.key) == 1

@@ -89,7 +89,7 @@ def test_spearman_options_name_owner_position_and_cost():
 
 
 def test_spearman_on_a_power_zero_unit_says_no_cost():
-    """p.27: a power-0 unit is removed 「無償で」: the option names no coin count."""
+    """pp.27–28: a power-0 unit is removed 「無償で」: the option names no coin count."""
     from ndl_support import B, R, add, board, new
 
     from sabbat.core import Action
