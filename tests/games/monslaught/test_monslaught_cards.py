@@ -116,3 +116,19 @@ def test_unknown_card_id_is_refused() -> None:
 
     with pytest.raises(UnknownCard):
         GAME.describe_card("no_such_card")
+
+
+@pytest.mark.parametrize("locale", ["en", "ja"])
+def test_card_faces_give_name_text_and_printed_values_in_the_locale(locale: str) -> None:
+    faces = GAME.card_faces(locale)
+    assert set(faces) == set(GAME.card_ids())
+    bed = faces["myconid_bed"]
+    assert bed["name"] == {"en": "Myconid's Fungal Bed", "ja": "マイコニドの菌床"}[locale] and bed["name"] in bed["text"]
+    assert (bed["kind"], bed["summon_cost"], bed["upkeep_cost"], bed["attack"], bed["scout_cost"], bed["points"]) == \
+        ("monster", 1, 1, 1, 5, 1)
+    assert len(bed["abilities"]) == 1
+    lantern = faces["jack_lantern"]
+    assert (lantern["kind"], lantern["upkeep_cost"], lantern["attack"]) == ("item", 0, None)
+    assert (faces["farm"]["pays"], faces["farm_back"]["pays"], faces["farm"]["flip_at"]) == (1, 3, 8)
+    boss = faces["thorn_witch"]
+    assert (boss["kind"], boss["number"], boss["points"]) == ("boss", 1, 10)

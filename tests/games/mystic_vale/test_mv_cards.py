@@ -104,3 +104,21 @@ def test_no_card_value_claims_the_rulebook() -> None:
         fields = {f for f in type(card).model_fields if f not in ("id", "provenance", "note")}
         assert {f for f in fields if card.source_of(f) == "rulebook"} == set(), card.id
         assert all(card.source_of(f) == "reconstructed" or card.source_of(f).startswith("public:") for f in fields)
+
+
+@pytest.mark.parametrize("locale", ["en", "ja"])
+def test_card_faces_give_name_text_and_printed_values_in_the_locale(locale: str) -> None:
+    from sabbat.games.mystic_vale import GAME
+
+    faces = GAME.card_faces(locale)
+    assert set(faces) == set(GAME.card_ids())
+    oak = faces["druid_circle"]
+    assert oak["name"] == {"en": "Druid Circle", "ja": "ドルイドの環"}[locale] and oak["name"] in oak["text"]
+    assert (oak["kind"], oak["level"], oak["cost"], oak["symbols"], oak["vp"]) == ("advancement", 2, 6, {"guardian": 1}, 0)
+    assert oak["positions"] == {"top": 1, "middle": 1, "bottom": 1} and oak["ability"]["timing"] == "harvest"
+    ring = faces["fungus_ring"]
+    assert (ring["kind"], ring["cost"], ring["vp"], ring["ability"]["once"]) == ("vale", {"s1": 2, "s3": 1}, 1, True)
+    cursed = faces["cursed_land"]
+    assert cursed["kind"] == "starting" and cursed["symbols"] == {"mana": 1, "decay": 1}
+    assert faces["grove_of_ages"]["ability"]["banner"] is True
+    assert faces["earth_shrine"]["spirit_names"]["s1"] == {"en": "Earth", "ja": "大地"}[locale]

@@ -63,6 +63,12 @@ class MonslaughtGame(Game):
             raise UnknownCard(f"Monslaught has no card {card_id!r}")
         return card_text(db, card_id, locale)
 
+    def card_faces(self, locale: str = "en", options: Mapping[str, Any] | None = None) -> dict[str, dict[str, Any]]:
+        """Name and text in `locale` plus kind, costs, attack, scout cost, points and ability texts."""
+        from .faces import faces
+
+        return faces(load((options or {}).get("cards")), locale)
+
     def heuristic_agent(self, seed: int = 0) -> Any:
         from .bots import HeuristicAgent
 

@@ -56,6 +56,12 @@ class MysticValeGame(Game):
 
         return card_text(load_table(dict(options or {})), card_id, locale)
 
+    def card_faces(self, locale: str = "en", options: Mapping[str, Any] | None = None) -> dict[str, dict[str, Any]]:
+        """Name and text in `locale` plus positions, symbols, cost, VP and ability of every card."""
+        from .faces import faces
+
+        return faces(load_table(dict(options or {})), locale)
+
     def heuristic_agent(self, seed: int = 0) -> Any:
         from .bots import HeuristicAgent
 
