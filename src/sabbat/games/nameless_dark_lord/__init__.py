@@ -50,9 +50,9 @@ class NamelessDarkLord(Game):
             parts.append(f"{lab['power']} {card.power} / {lab['upkeep']} {card.upkeep} / {lab['vp']} {card.vp}")
         elif card.type == "territory":
             parts.append(f"{lab['income']} {card.income} / {lab['circles']} {card.circles} / {lab['vp']} {card.vp}")
-        if card.autorun:
+        text = card.text.get(locale) or card.text.get("en") or ""
+        if card.autorun and card.autorun not in text:
             parts.append(f"AUTORUN {card.autorun}")
-        text = card.text.get(locale) or card.text.get("en")
         if text:
             parts.append(text)
         return " — ".join(parts)
