@@ -144,3 +144,43 @@ def test_events_and_view_name_the_first_seat_p1_never_p0() -> None:
     out.print(view.render(st.observation(0), "en"))
     text = out.export_text()
     assert "P1 (you)" in text and "P2" in text and "P0" not in text
+
+
+def test_japanese_view_has_no_english_spirit_letters_and_a_legend_for_every_icon() -> None:
+    """Issue 17 polish: E/S/W (W reads as Wild) are gone; each icon is named; no zero-valued fields."""
+    import re
+
+    from mv_helpers import arrange, at_harvest
+    from mv_helpers import new as fixture_state
+
+    from sabbat.cli.views import mystic_vale as view
+
+    st = fixture_state()
+    arrange(st, 0, field=["S1x2", "W", "B"], on_deck="B", deck=["B"])
+    at_harvest(st, 0)
+    console = Console(width=240, record=True)
+    console.print(view.render(st.observation(0), "ja"))
+    text = console.export_text()
+    assert not re.search(r"\b[ESW]\d", text) and "精霊 地2 ✶1" in text and "水0" not in text
+    for meaning in ("マナ", "大地の精霊", "天空の精霊", "水の精霊", "ワイルド精霊", "腐敗", "生育", "収穫時に得るVP",
+                    "ゲーム終了時のVP", "守護者"):
+        assert meaning in text
+    assert "凡例" in text and "空白カード" in text and "empty" not in text
+    harvest = [e for e in st.events if e.key.endswith(".harvest")][-1]
+    assert harvest.render("ja").endswith("精霊3") and "0" not in harvest.render("ja").split("：")[1]
+
+
+def test_identical_abilities_name_the_card_that_carries_them() -> None:
+    from mv_helpers import arrange, at_harvest, build
+    from mv_helpers import new as fixture_state
+
+    st = fixture_state()
+    ids = arrange(st, 0, field=["B", "B"], on_deck="B", deck=["B"])
+    for s in ids["field"]:
+        build(st, s, [("druid_circle", "top")])
+    at_harvest(st, 0)
+    uses = [a for a in st.legal_actions() if a.kind == "use"]
+    assert len(uses) == 2
+    for loc in ("en", "ja"):
+        texts = [st.describe_action(a, loc) for a in uses]
+        assert len(set(texts)) == 2 and all(f"#{s % 20 + 1}" in t for s, t in zip(ids["field"], texts, strict=True))

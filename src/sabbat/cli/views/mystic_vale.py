@@ -17,9 +17,10 @@ from sabbat.core import i18n
 
 NS = "mystic_vale"
 _SYM = ("mana", "s1", "s2", "s3", "wild", "decay", "growth", "hvp", "evp", "guard")
-_ICON = {"mana": ("◆", "blue"), "s1": ("E", "yellow"), "s2": ("S", "cyan"), "s3": ("W", "bright_blue"),
-         "wild": ("✶", "magenta"), "decay": ("▼", "red"), "growth": ("▲", "green"), "hvp": ("VP", "bold blue"),
-         "evp": ("vp", "grey70"), "guard": ("⛨", "white")}
+_STYLE = {"mana": "blue", "s1": "yellow", "s2": "cyan", "s3": "bright_blue", "wild": "magenta", "decay": "red",
+          "growth": "green", "hvp": "bold blue", "evp": "grey70", "guard": "white"}
+# Icons are messages (`icon.*`), so each language gets letters its readers cannot misread
+# (the three spirit kinds are 地/空/水 in Japanese, Ea/Sk/Wa in English; wild is always ✶).
 
 
 def _t(key: str, locale: str, **params: Any) -> str:
@@ -38,12 +39,24 @@ def _name(value: Any, locale: str) -> str:
     return str(i18n.localize(value, locale))
 
 
-def _symbols(stats: list[int]) -> Text:
+def _icon(key: str, locale: str) -> str:
+    return _t("icon." + key, locale)
+
+
+def _symbols(stats: list[int], locale: str) -> Text:
     text = Text()
     for k, n in zip(_SYM, stats, strict=False):
         if n:
-            icon, style = _ICON[k]
-            text.append(f"{icon}{n if n > 1 else ''} ", style=style)
+            text.append(f"{_icon(k, locale)}{n if n > 1 else ''} ", style=_STYLE[k])
+    return text
+
+
+def _legend(locale: str) -> Text:
+    """One line naming every icon the board uses."""
+    text = Text(_t("ui.legend", locale) + " ", style="grey50")
+    for k in _SYM:
+        text.append(_icon(k, locale), style=_STYLE[k])
+        text.append(f" {_t('legend.' + k, locale)}  ", style="grey50")
     return text
 
 
@@ -63,8 +76,8 @@ def _card_row(obs: dict[str, Any], seat: int, s: int, locale: str) -> tuple[str,
             ab = part["ability"]
             if ab and (not ab[3] or pl["banners"][s - 20 * seat] == pid):
                 label += f" [{_t('timing.' + ab[0], locale)}: {_t('effect.' + ab[1], locale, n=ab[2])}]"
-            names.append(f"{_t('pos.' + ('top', 'middle', 'bottom')[pos], locale)}: {label}")
-    return f"#{s % 20 + 1}", _symbols(tot), "; ".join(names) or _t("ui.empty", locale)
+            names.append(_t("ui.at_pos", locale, pos=_t("pos." + ("top", "middle", "bottom")[pos], locale), card=label))
+    return f"#{s % 20 + 1}", _symbols(tot, locale), _t("ui.sep", locale).join(names) or _t("ui.blank", locale)
 
 
 def _cards_table(obs: dict[str, Any], seat: int, cards: list[int], title: str, locale: str) -> Table:
@@ -114,24 +127,26 @@ def _commons(obs: dict[str, Any], locale: str) -> Panel:
     cat = obs["catalog"]
     adv = Table(title=_t("ui.advancements", locale), expand=False)
     adv.add_column(_t("ui.level", locale))
-    adv.add_column("")
-    adv.add_column("")
+    adv.add_column(_t("ui.cost", locale))
+    adv.add_column(_t("ui.symbols", locale))
+    adv.add_column(_t("ui.card", locale))
     for lv, disp in enumerate(cm["adv_display"]):
         for pid in disp:
             if pid < 0:
-                adv.add_row(str(lv + 1), Text(_t("ui.empty", locale)), "")
+                adv.add_row(str(lv + 1), "", Text(_t("ui.empty", locale)), "")
                 continue
             part = cat["parts"][pid]
             ab = part["ability"]
-            label = f"{_name(part['name'], locale)} ({_t('pos.' + ('top', 'middle', 'bottom')[part['pos']], locale)})"
+            label = _t("ui.card_pos", locale, card=_name(part["name"], locale),
+                       pos=_t("pos." + ("top", "middle", "bottom")[part["pos"]], locale))
             if ab:
                 label += f" [{_t('timing.' + ab[0], locale)}: {_t('effect.' + ab[1], locale, n=ab[2])}]"
-            adv.add_row(f"{lv + 1} ◆{part['cost']}", _symbols(part["stats"]), label)
-        adv.add_row("", Text(f"{_t('ui.deck_left', locale)} {cm['adv_deck'][lv]}", style="grey50"), "")
+            adv.add_row(f"{lv + 1}", f"{_icon('mana', locale)}{part['cost']}", _symbols(part["stats"], locale), label)
+        adv.add_row("", "", Text(_t("ui.deck_left", locale, n=cm["adv_deck"][lv]), style="grey50"), "")
     vale = Table(title=_t("ui.vale_cards", locale), expand=False)
     vale.add_column(_t("ui.level", locale))
-    vale.add_column("")
-    vale.add_column("VP")
+    vale.add_column(_t("ui.vale_cost", locale))
+    vale.add_column(_t("ui.vp", locale))
     for lv, disp in enumerate(cm["vale_display"]):
         for vid in disp:
             if vid < 0:
@@ -144,7 +159,7 @@ def _commons(obs: dict[str, Any], locale: str) -> Panel:
                 once = f" ({_t('ui.once', locale)})" if len(ab) > 4 and ab[4] else ""
                 label += f" [{_t('timing.' + ab[0], locale)}: {_t('effect.' + ab[1], locale, n=ab[2])}{once}]"
             vale.add_row(str(lv + 1), label, str(v["vp"]))
-        vale.add_row("", Text(f"{_t('ui.deck_left', locale)} {cm['vale_deck'][lv]}", style="grey50"), "")
+        vale.add_row("", Text(_t("ui.deck_left", locale, n=cm["vale_deck"][lv]), style="grey50"), "")
     soil = " / ".join(
         f"{_t('pos.' + p, locale)} {n}" for p, n in zip(("top", "middle", "bottom"), cm["soil"], strict=False)
     )
@@ -152,7 +167,7 @@ def _commons(obs: dict[str, Any], locale: str) -> Panel:
     info.append(f"{_t('ui.pool', locale)}: {obs['pool']}", style="bold blue")
     if obs["end_triggered"]:
         info.append(f"  ({_t('ui.last_round', locale)})", style="bold red")
-    info.append(f"\n{_t('ui.soil', locale)}: {soil}\n{_t('ui.box', locale)}: {cm['box']}")
+    info.append(f"\n{_t('ui.soil', locale)}: {soil}\n{_t('ui.box', locale, n=cm['box'])}")
     return Panel(Group(info, Columns([adv, vale])), title=_t("ui.commons", locale))
 
 
@@ -163,8 +178,9 @@ def _turn_panel(obs: dict[str, Any], locale: str) -> Text:
     text.append(f"{_t('ui.round', locale)} {obs['round']}   ")
     if obs["phase"] in ("harvest", "sleeve"):
         sp = tr["spirit"]
-        text.append(f"{_t('ui.turn', locale)}: {_t('ui.mana', locale)} {tr['mana']}, "
-                    f"{_t('ui.spirit', locale)} E{sp[0]} S{sp[1]} W{sp[2]} ✶{sp[3]}")
+        spirit = " ".join(f"{_icon(k, locale)}{n}" for k, n in zip(("s1", "s2", "s3", "wild"), sp, strict=True) if n)
+        spirit = spirit or _t("ui.none", locale)
+        text.append(f"{_t('ui.turn', locale)}: {_t('ui.mana', locale)} {tr['mana']}, {_t('ui.spirit', locale)} {spirit}")
         if tr["pending"]:
             names = ", ".join(_name(obs["catalog"]["parts"][pid]["name"], locale) for pid in tr["pending"])
             text.append(f"; {_t('ui.pending', locale)}: {names}")
@@ -178,4 +194,4 @@ def render(obs: dict[str, Any], locale: str) -> RenderableType:
     if isinstance(viewer, int):
         order = [viewer] + [q for q in order if q != viewer]
     panels = [_player_panel(obs, q, locale) for q in order]
-    return Group(_turn_panel(obs, locale), *panels, _commons(obs, locale))
+    return Group(_turn_panel(obs, locale), *panels, _commons(obs, locale), _legend(locale))

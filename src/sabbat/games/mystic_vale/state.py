@@ -513,7 +513,7 @@ class MysticValeState(GameState):
         return sum(self.spirit)
 
 
-_BLANK = {"en": "blank", "ja": "空白"}
+_BLANK = {"en": "blank card", "ja": "空白カード"}
 
 from . import turn as _turn  # noqa: E402  (turn imports this module's names)
 

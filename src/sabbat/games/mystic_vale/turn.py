@@ -129,7 +129,7 @@ def prep(st: MysticValeState, p: int) -> None:
     od = st.on_deck[p]
     # One event for the whole prep (after any play-ability events, which resolve before each reveal).
     st.emit(f"{NS}.event.prep", player=p, n=planted, parts=st.sleeve_parts(od) if od >= 0 else "-",
-            decay=st.effective_decay(p))
+            no=od % DECK_SIZE + 1 if od >= 0 else "-", decay=st.effective_decay(p))
     if spoiled:
         _prep_spoil(st, p)
 
@@ -141,7 +141,8 @@ def do_push(st: MysticValeState, args: tuple[Any, ...]) -> None:
     reveal(st, p, False)
     od = st.on_deck[p]
     # The planted card was announced when it was revealed; log only the new on-deck card.
-    st.emit(f"{NS}.event.push", player=p, revealed=st.sleeve_parts(od) if od >= 0 else "-")
+    st.emit(f"{NS}.event.push", player=p, revealed=st.sleeve_parts(od) if od >= 0 else "-",
+            no=od % DECK_SIZE + 1 if od >= 0 else "-")
     if st.effective_decay(p) >= SPOIL_AT:
         spoil_token(st, p)
         st.emit(f"{NS}.event.spoil", player=p, decay=st.effective_decay(p))
@@ -187,7 +188,19 @@ def begin_harvest(st: MysticValeState) -> None:
     st.vale_bought = 0
     st.pending = []
     st.room = st.field_empty_by_pos(p)
-    st.emit(f"{NS}.event.harvest", player=p, field=len(st.field[p]), mana=mana, spirit=s1 + s2 + s3 + wild, vp=hvp)
+    spirit = s1 + s2 + s3 + wild
+    st.emit(f"{NS}.event.harvest", player=p, field=len(st.field[p]), mana=mana, spirit=spirit, vp=hvp,
+            gains=_gains(mana, spirit, hvp))
+
+
+def _gains(mana: int, spirit: int, vp: int) -> dict[str, str]:
+    """「2マナ、精霊1」: only what the field gives (never "0 spirit"), in both languages."""
+    out = {}
+    for loc in i18n.LOCALES:
+        parts = [i18n.render(f"{NS}.harvest.{key}", loc, {"n": n})
+                 for key, n in (("mana", mana), ("spirit", spirit), ("vp", vp)) if n]
+        out[loc] = ("、" if loc == "ja" else ", ").join(parts) or i18n.render(f"{NS}.harvest.nothing", loc)
+    return out
 
 
 def ability_of(st: MysticValeState, src: int) -> tuple[int, AbilityT]:

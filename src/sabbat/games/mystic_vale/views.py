@@ -102,6 +102,7 @@ def effect_text(effect: str, amount: int, locale: str) -> str:
 
 
 def describe_action(st: MysticValeState, action: Action, locale: str) -> str:
+    from .state import VALE_SRC
     from .turn import ability_of, source_name
 
     c = st.cards
@@ -111,10 +112,15 @@ def describe_action(st: MysticValeState, action: Action, locale: str) -> str:
     params: dict[str, Any] = {}
     if k == "push":
         params["parts"] = st.sleeve_parts(st.on_deck[p]) if st.on_deck[p] >= 0 else "-"
+        params["no"] = st.on_deck[p] % DECK_SIZE + 1
     elif k == "use":
-        _, ab = ability_of(st, int(a[0]))
-        params["card"] = source_name(st, int(a[0]))
+        src = int(a[0])
+        _, ab = ability_of(st, src)
+        params["card"] = source_name(st, src)
         params["effect"] = effect_text(ab[1], ab[2], locale)
+        # two identical abilities (two Druid Circles) are told apart by the card that carries them
+        params["where"] = (i18n.render(f"{NS}.where.vale", locale) if src >= VALE_SRC else
+                           i18n.render(f"{NS}.where.card", locale, {"no": src // 4 % DECK_SIZE + 1}))
     elif k == "collect":
         params["n"] = st.vp_due
     elif k == "buy":
