@@ -6,6 +6,10 @@ from typing import Any, NamedTuple
 
 from . import codec, i18n
 
+#: Put in an audience so that spectators (viewer None) see the event too: the public,
+#: redacted half of a private happening is for every non-owner, seated or not.
+SPECTATOR = -1
+
 
 @codec.serializable
 class Event(NamedTuple):
@@ -20,7 +24,7 @@ class Event(NamedTuple):
     audience: frozenset[int] | None = None
 
     def visible_to(self, viewer: int | None) -> bool:
-        return self.audience is None or (viewer is not None and viewer in self.audience)
+        return self.audience is None or (SPECTATOR if viewer is None else viewer) in self.audience
 
     def render(self, locale: str = "en") -> str:
         return i18n.render(self.key, locale, self.params)
