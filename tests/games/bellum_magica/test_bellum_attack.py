@@ -117,7 +117,8 @@ def test_e8_stealing_hidden_chests_by_type() -> None:
     o2 = st.observation(2)
     assert o2["known_chests"] == [] and o2["castles"][0]["chest_counts"] == [1, 0, 1]
     public = [e for e in st.events if e.key.endswith("theft_public")]
-    assert public and public[0].audience == frozenset({2}) and "values" not in public[0].params
+    assert public and public[0].visible_to(2) and public[0].visible_to(None) and "values" not in public[0].params
+    assert not public[0].visible_to(0) and not public[0].visible_to(1)
 
 
 def test_e8_stop_stealing_needs_one_pick_and_types_must_be_held() -> None:

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from sabbat.core import Action, i18n
+from sabbat.core.events import SPECTATOR
 
 from .rules import (
     BARREL_CAP,
@@ -31,7 +32,8 @@ NS = "bellum_magica"
 
 
 def _others(s: BellumState, *seats: int) -> frozenset[int]:
-    return frozenset(q for q in range(s.num_players) if q not in seats)
+    """Audience of the public half of a private event: every other seat and the spectators."""
+    return frozenset([SPECTATOR, *(q for q in range(s.num_players) if q not in seats)])
 
 
 def seat_list(key: str, seats: list[int], **values: list[int]) -> dict[str, str]:
@@ -274,8 +276,12 @@ def _resolve_theft(s: BellumState) -> None:
     q = s.steal_victim
     ctype, cval = s.cards.chest_type, s.cards.chest_value
     values = []
+    witnesses = (1 << p) | (1 << q)
     for t in s.steal_picks:
         idx = [i for i, c in enumerate(s.chests[q]) if ctype[c] == t]
+        if len(idx) > 1:  # which of several moved is known to the thief and (by what is left) the victim only
+            for i in idx:
+                s.seen[s.chests[q][i]] &= witnesses
         c = s.chests[q].pop(idx[s.rng.below(len(idx))])
         s.chests[p].append(c)
         s.seen[c] |= 1 << p

@@ -9,8 +9,9 @@ from .rules import DECKS, Phase
 if TYPE_CHECKING:
     from .state import BellumState
 
-#: farms, villages, towns in play by player count (rulebook setup table).
-KINGDOM = {2: (3, 3, 10), 3: (4, 4, 10), 4: (6, 6, 10), 5: (7, 7, 10)}
+#: farms, villages, towns in play by player count (rulebook setup table); 5 players take
+#: every kingdom card of the card file (「5人プレイ:王国カードを全て取ります」).
+KINGDOM = {2: (3, 3, 10), 3: (4, 4, 10), 4: (6, 6, 10)}
 
 
 def setup_game(s: BellumState) -> None:
@@ -48,7 +49,8 @@ def setup_game(s: BellumState) -> None:
     for name in ("food", "glyph", "barrels", "shields", "mshields", "conf_up", "conf_down"):
         setattr(s, name, [0] * n)
     # human kingdom: farms on villages on towns, each band shuffled separately (top = end of list)
-    nf, nv, nt = KINGDOM[n]
+    every = tuple(len(cards.location_lists[kind]) for kind in ("farm", "village", "town"))
+    nf, nv, nt = KINGDOM.get(n, every)
     bands = []
     box: list[str] = []
     for kind, k in (("town", nt), ("village", nv), ("farm", nf)):
