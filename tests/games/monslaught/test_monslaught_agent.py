@@ -36,7 +36,7 @@ def test_descriptions_name_cards() -> None:
     st = GAME.new(2, 1)
     text = st.describe_action(st.legal_actions()[0], "ja")
     assert "を選ぶ" in text and "_" not in text
-    assert "Summon Frog" == GAME.new(2, 1).describe_action(Action("summon", ("frog",)), "en")
+    assert GAME.new(2, 1).describe_action(Action("summon", ("frog",)), "en") == "Summon Frog (summon cost 1)"
 
 
 def test_summary_of_a_hand_built_finished_game() -> None:

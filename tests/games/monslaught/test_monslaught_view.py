@@ -65,3 +65,62 @@ def test_log_and_view_name_the_first_seat_p1_never_p0() -> None:
     console.print(views.render("monslaught", state.observation(0), "en"))
     text = console.export_text()
     assert "P1" in text and "P0" not in text
+
+
+def test_japanese_view_has_no_internal_ids_english_words_or_empty_fields() -> None:
+    """Issue 17 polish: every phase of a random game, seen by the player to act, in Japanese."""
+    import re
+
+    st = GAME.new(3, 5)
+    chooser = Rng(5)
+    ids = set(GAME.card_ids()) | {"need", "card", "land", "flip", "D", "B1", "FB"}
+    while not st.is_terminal():
+        ja = _text(st.observation(st.current_player), "ja")
+        words = set(re.findall(r"[A-Za-z_]{2,}", ja))
+        assert not words & ids and words <= {"P"} | {f"P{i}" for i in range(1, 5)}, words
+        assert "凡例" in ja and "捨て山 (0): \n" not in ja and "#" not in ja
+        st.apply(chooser.choice(st.legal_actions()))
+
+
+def test_pending_decision_is_told_in_words() -> None:
+    from monslaught_helpers import begin, blank, do, hand
+
+    st = blank(2)
+    begin(st)
+    hand(st, 0, "vanilla_m", "vanilla_l", "child")
+    st._legal = None
+    do(st, "summon", "child")
+    ja = _text(st.observation(0), "ja")
+    en = _text(st.observation(0), "en")
+    assert "古い館に住む幼子の召喚コストを支払い中：あと2" in ja
+    assert "paying the summon cost of Child of the Old Mansion: 2 more" in en
+
+
+def test_identical_cards_in_play_are_numbered_alike_on_the_board_and_in_the_options() -> None:
+    from monslaught_helpers import begin, blank, play
+
+    from sabbat.core import Action
+
+    st = blank(2)
+    begin(st)
+    first, second = play(st, 0, "big_cat"), play(st, 0, "big_cat", used=True)
+    st._legal = None
+    texts = {st.describe_action(Action("release", (u,)), "ja") for u in (first, second)}
+    assert len(texts) == 2
+    board = _text(st.observation(0), "ja")
+    assert "オオネコ 1" in board and "オオネコ 2" in board
+    assert any("オオネコ 1" in t for t in texts) and any("オオネコ 2" in t for t in texts)
+
+
+def test_game_over_and_upkeep_events_show_no_empty_or_raw_values() -> None:
+    st = GAME.new(2, 7)
+    chooser = Rng(7)
+    while not st.is_terminal():
+        st.apply(chooser.choice(st.legal_actions()))
+    over = [e for e in st.events if e.key.endswith("game_over")][-1]
+    for loc in ("en", "ja"):
+        line = over.render(loc)
+        assert "[" not in line and "P1" in line and "P2" in line
+    for e in st.events:
+        if ".upkeep_done" in e.key or e.key.endswith(".maintain"):
+            assert "（）" not in e.render("ja") and "-" not in e.render("ja") and "nothing" not in e.render("en")

@@ -36,10 +36,16 @@ def _name(obs: dict[str, Any], card_id: str, locale: str) -> str:
     return str(i18n.localize(entry["name"], locale)) if entry else card_id
 
 
+def _sep(locale: str) -> str:
+    return "、" if locale == "ja" else ", "
+
+
 def _track(obs: dict[str, Any], locale: str) -> Text:
     text = Text()
     for r in range(1, 13):
-        label = "FB" if r == 12 else (f"B{BOSS_ROUNDS[r]}" if r in BOSS_ROUNDS else ("D" if r == 1 else str(r)))
+        label = (_t("track.final", locale) if r == 12 else
+                 _t("track.boss", locale, n=BOSS_ROUNDS[r]) if r in BOSS_ROUNDS else
+                 _t("track.draft", locale) if r == 1 else str(r))
         style = "bold reverse yellow" if r == obs["round"] else ("red" if r in BOSS_ROUNDS else "grey62")
         text.append(f" {label} ", style=style)
     kind = "draft_round" if obs["round"] == 1 else ("boss_round" if obs["boss_round"] else "scout_round")
@@ -64,19 +70,20 @@ def _bosses(obs: dict[str, Any], locale: str) -> Table:
 
 def _field(obs: dict[str, Any], locale: str) -> Table:
     table = Table(title=_t("view.field", locale), expand=False)
-    for col in ("", "×", "⛨", "⚔", _t("view.cost", locale), "VP"):
-        table.add_column(col)
+    for col in ("card", "count", "scout", "attack", "cost", "points"):
+        table.add_column(_t("col." + col, locale))
     cat = obs["catalog"]
     for cid, count in obs["field"].items():
         c = cat[cid]
         table.add_row(_name(obs, cid, locale), str(count), str(c["scout"]),
-                      str(c["attack"]) if c["type"] == "monster" else "-", str(c["cost"]), str(c["vp"]))
+                      str(c["attack"]) if c["type"] == "monster" else _t("view.item", locale), str(c["cost"]),
+                      str(c["vp"]))
     for land in ("farm", "mountain"):
         c = cat[land]
         table.add_row(Text(_name(obs, land, locale), style="green"), str(obs["stacks"][land]), str(c["scout"]),
-                      "-", "-", str(c["vp"]))
+                      _t("view.land", locale), _t("view.land", locale), str(c["vp"]))
     decks = obs["decks"]
-    table.caption = f"{_t('view.decks', locale)}: {decks['lower']} / {decks['middle']} / {decks['upper']}"
+    table.caption = _t("view.decks", locale, lower=decks["lower"], middle=decks["middle"], upper=decks["upper"])
     return table
 
 
@@ -84,15 +91,15 @@ def _player(obs: dict[str, Any], p: int, locale: str) -> Panel:
     pl = obs["players"][p]
     lines: list[RenderableType] = []
     if pl["hand"] is not None:
-        hand = ", ".join(_name(obs, c, locale) for c in pl["hand"]) or _t("view.none", locale)
+        hand = _sep(locale).join(_name(obs, c, locale) for c in pl["hand"]) or _t("view.none", locale)
     else:
-        tiers = ", ".join(_t("tier." + t, locale) for t in pl["hand_tiers"])
+        tiers = _sep(locale).join(_t("tier." + t, locale) for t in pl["hand_tiers"])
         hand = f"{_t('view.hidden', locale)} ({pl['hand_size']}: {tiers})"
     lines.append(Text(f"{_t('view.hand', locale)}: {hand}"))
     lands = {ld["uid"]: ld for ld in pl["lands"]}
 
     def land_name(ld: dict[str, Any]) -> str:
-        return _name(obs, ld["kind"] + ("_back" if ld["flipped"] else ""), locale)
+        return _name(obs, ld["kind"] + ("_back" if ld["flipped"] else ""), locale) + (f" {ld['copy']}" if ld["copy"] else "")
 
     play = Text(f"{_t('view.play', locale)}: ")
     if not pl["play"]:
@@ -101,21 +108,22 @@ def _player(obs: dict[str, Any], p: int, locale: str) -> Panel:
         c = obs["catalog"][e["card"]]
         state = _t("view.used", locale) if e["used"] else _t("view.ready", locale)
         atk = f" ⚔{c['attack']}" if c["type"] == "monster" else ""
-        where = f" {_t('view.on', locale)}{land_name(lands[e['land']])}" if e["land"] in lands else ""
-        play.append(("" if i == 0 else ", ") + f"{_name(obs, e['card'], locale)}#{e['uid']}{atk} [{state}]{where}",
+        where = _t("view.on", locale, land=land_name(lands[e["land"]])) if e["land"] in lands else ""
+        copy = f" {e['copy']}" if e["copy"] else ""
+        play.append(("" if i == 0 else _sep(locale)) + f"{_name(obs, e['card'], locale)}{copy}{atk} [{state}]{where}",
                     style="grey50" if e["used"] else "bold")
     lines.append(play)
-    land_text = ", ".join(f"{land_name(ld)}#{ld['uid']}" for ld in pl["lands"]) or _t("view.none", locale)
+    land_text = _sep(locale).join(land_name(ld) for ld in pl["lands"]) or _t("view.none", locale)
     lines.append(Text(f"{_t('view.lands', locale)} ({len(pl['lands'])}/5): {land_text}", style="green"))
-    discard = ", ".join(_name(obs, c, locale) for c in pl["discard"])
+    discard = _sep(locale).join(_name(obs, c, locale) for c in pl["discard"]) or _t("view.none", locale)
     lines.append(Text(f"{_t('view.discard', locale)} ({len(pl['discard'])}): {discard}"))
     if pl["bosses"]:
-        lines.append(Text(f"{_t('view.bosses_won', locale)}: " + ", ".join(_name(obs, b, locale) for b in pl["bosses"]),
+        lines.append(Text(f"{_t('view.bosses_won', locale)}: " + _sep(locale).join(_name(obs, b, locale) for b in pl["bosses"]),
                           style="magenta"))
     if obs["boss_round"] and pl["declared"] >= 0:
         lines.append(Text(f"{_t('view.declared', locale)}: {pl['declared']}"))
     if pl["offer"]:
-        lines.append(Text(f"{_t('view.offer', locale)}: " + ", ".join(_name(obs, c, locale) for c in pl["offer"])))
+        lines.append(Text(f"{_t('view.offer', locale)}: " + _sep(locale).join(_name(obs, c, locale) for c in pl["offer"])))
     if pl["picked"]:
         picked = _name(obs, pl["pick"], locale) if pl["pick"] else ""
         lines.append(Text(f"{_t('view.picked', locale)} {picked}".strip()))
@@ -135,18 +143,51 @@ def render(obs: dict[str, Any], locale: str = "en") -> RenderableType:
     """The whole table as one Rich renderable."""
     parts: list[RenderableType] = [_track(obs, locale), _bosses(obs, locale), _field(obs, locale)]
     parts += [_player(obs, p, locale) for p in range(len(obs["players"]))]
-    pend = obs.get("pending")
     phase = Text(f"{_t('view.phase', locale)}: {_t('phase.' + obs['phase'], locale)}")
-    if pend and (pend["card"] or pend["kind"] or pend["group"]):
-        extra = []
-        if pend["card"]:
-            extra.append(_name(obs, pend["card"], locale))
-        if pend["kind"]:
-            extra.append(pend["kind"] + (f" {pend['arg']}" if pend["arg"] else ""))
-        if pend["need"]:
-            extra.append(f"need {pend['need']}")
-        if pend["group"]:
-            extra.append("#" + " #".join(str(u) for u in pend["group"]))
-        phase.append(f" — {_t('view.pending', locale)}: {' / '.join(extra)}")
-    parts.append(phase)
+    pending = _pending(obs, locale)
+    if pending:
+        phase.append(f" — {pending}")
+    parts += [phase, _legend(locale)]
     return Group(*parts)
+
+
+def _labels(obs: dict[str, Any], locale: str) -> dict[int, str]:
+    """uid -> the label the board shows for the active player's play-area cards and lands."""
+    if obs["active"] is None:
+        return {}
+    pl = obs["players"][obs["active"]]
+    out = {e["uid"]: _name(obs, e["card"], locale) + (f" {e['copy']}" if e["copy"] else "") for e in pl["play"]}
+    for ld in pl["lands"]:
+        name = _name(obs, ld["kind"] + ("_back" if ld["flipped"] else ""), locale)
+        out[ld["uid"]] = name + (f" {ld['copy']}" if ld["copy"] else "")
+    return out
+
+
+def _pending(obs: dict[str, Any], locale: str) -> str:
+    """The decision in progress in words: what is being paid or scouted, how much is still needed."""
+    pend = obs.get("pending")
+    if not pend:
+        return ""
+    phase = obs["phase"]
+    labels = _labels(obs, locale)
+    group = _sep(locale).join(labels.get(u, "?") for u in pend["group"])
+    if phase in ("pay", "upkeep_pay") and pend["card"]:
+        return _t("pending." + phase, locale, card=_name(obs, pend["card"], locale), need=pend["need"])
+    if phase == "pick":
+        arg = pend["arg"]
+        target = labels.get(int(arg), arg) if pend["kind"] == "flip" else _name(obs, arg, locale)
+        key = "pending.pick_group" if group else "pending.pick"
+        return _t(key, locale, target=target, need=pend["need"], group=group)
+    if phase == "effect" and pend["kind"]:
+        return _t("effect." + pend["kind"], locale, n=pend["left"])
+    if phase == "penalty" and pend["kind"]:
+        return _t("penalty." + pend["kind"], locale, n=pend["left"])
+    if phase == "declare" and group:
+        return _t("pending.declare", locale, group=group)
+    return ""
+
+
+def _legend(locale: str) -> Text:
+    """One line naming every icon and abbreviation the board uses."""
+    return Text(_t("view.legend", locale, draft=_t("track.draft", locale), boss=_t("track.boss", locale, n=1),
+                   final=_t("track.final", locale)), style="grey50")

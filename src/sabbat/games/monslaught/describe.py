@@ -13,7 +13,7 @@ def _msg(key: str, locale: str, **params: object) -> str:
 
 def effect_text(kind: str, name: str, value: int, locale: str) -> str:
     """One effect line, e.g. `Action: +2 attack to one of your monsters this turn`."""
-    return f"{_msg('label.' + kind, locale)}: {_msg('effect.' + name, locale, n=value)}"
+    return f"{_msg('label.' + kind, locale)}{_msg('label.sep', locale)}{_msg('effect.' + name, locale, n=value)}"
 
 
 def card_text(db: CardDB, card_id: str, locale: str) -> str:
@@ -40,9 +40,11 @@ def card_text(db: CardDB, card_id: str, locale: str) -> str:
     back = card_id.endswith("_back")
     name = land.back_name if back else land.name
     lines = [f"{name[locale]} — {_msg('type.land', locale)}"]
+    attack = land.back_attack_bonus if back else land.attack_bonus
+    bonus = _msg("stats.bonus", locale, attack=attack) if attack else ""  # never "+0"
     if back:
-        lines.append(_msg("stats.land_back", locale, pay=land.back_pay, attack=land.back_attack_bonus, vp=land.back_vp))
+        lines.append(_msg("stats.land_back", locale, pay=land.back_pay, bonus=bonus, vp=land.back_vp))
     else:
-        lines.append(_msg("stats.land", locale, scout=land.scout, flip=land.flip_at, pay=land.pay,
-                          attack=land.attack_bonus, vp=land.vp))
+        lines.append(_msg("stats.land", locale, scout=land.scout, flip=land.flip_at, pay=land.pay, bonus=bonus,
+                          vp=land.vp))
     return "\n".join(lines)

@@ -28,20 +28,36 @@ def _tier(st: MonslaughtState, uid: int) -> str:
     return card.tier.value if card is not None else "land"
 
 
+def copy_numbers(names: list[str]) -> list[int]:
+    """For each card in a zone, its copy number among same-named cards there (1, 2…), or 0 if it is
+    the only one: "Black Cat 2" on the board and in the options is the same card."""
+    count: dict[str, int] = defaultdict(int)
+    for n in names:
+        count[n] += 1
+    seen: dict[str, int] = defaultdict(int)
+    out = []
+    for n in names:
+        seen[n] += 1
+        out.append(seen[n] if count[n] > 1 else 0)
+    return out
+
+
 def _seat_view(st: MonslaughtState, seat: Seat, q: int, mine: bool) -> dict[str, Any]:
     ids = st.ids
+    play_copy = copy_numbers([ids[u] for u in seat.play])
+    land_copy = copy_numbers([ids[ld] + ("_back" if ld in st.flipped else "") for ld in seat.lands])
     view: dict[str, Any] = {
         "hand": sorted(ids[u] for u in seat.hand) if mine else None,
         "hand_size": len(seat.hand),
         "hand_tiers": sorted((_tier(st, u) for u in seat.hand), key=TIER_ORDER.__getitem__),
         "play": [
             {"uid": u, "card": ids[u], "used": u in seat.used, "acted": u in seat.acted,
-             "land": seat.on_land.get(u), "boost": seat.boost.get(u, 0)}
-            for u in seat.play
+             "land": seat.on_land.get(u), "boost": seat.boost.get(u, 0), "copy": c}
+            for u, c in zip(seat.play, play_copy, strict=True)
         ],
         "lands": [
-            {"uid": ld, "kind": ids[ld], "flipped": ld in st.flipped, "budget": seat.budget.get(ld, 0)}
-            for ld in seat.lands
+            {"uid": ld, "kind": ids[ld], "flipped": ld in st.flipped, "budget": seat.budget.get(ld, 0), "copy": c}
+            for ld, c in zip(seat.lands, land_copy, strict=True)
         ],
         "discard": sorted(ids[u] for u in seat.discard),
         "bosses": list(seat.bosses),
@@ -213,9 +229,22 @@ def describe(st: MonslaughtState, action: Action, locale: str) -> str:
             params["on"] = {"en": f" on {name['en']}", "ja": f"（{name['ja']}の上）"}
         else:
             params["on"] = ""
+    if kind == "summon":
+        params["cost"] = st.db.cards[str(args[0])].cost
+    elif kind == "scout_card":
+        params["cost"] = st.db.cards[str(args[0])].scout
+    elif kind == "scout_land":
+        params["cost"] = st.db.lands[str(args[0])].scout
+    elif kind == "flip":
+        params["cost"] = st.db.lands[st.ids[int(args[0])]].flip_at
     return i18n.render(f"monslaught.action.{kind}", locale, params, fallback=action.notation())
 
 
 def _uid_name(st: MonslaughtState, uid: int) -> dict[str, str]:
+    """The card's name with its copy number in the actor's play area or lands, as the board shows it."""
     name = st.uname(uid)
-    return {loc: f"{name.get(loc, name['en'])} #{uid}" for loc in ("en", "ja")}
+    seat = st.seats[st.active]
+    zone = seat.lands if uid in seat.lands else seat.play
+    copy = copy_numbers([st.ids[u] + ("_back" if u in st.flipped else "") for u in zone])[zone.index(uid)] \
+        if uid in zone else 0
+    return {loc: name.get(loc, name["en"]) + (f" {copy}" if copy else "") for loc in ("en", "ja")}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sabbat.core import Action
+from sabbat.core import Action, i18n
 
 from .effects import HANDLERS, group_total, hand_room, land_pay, refill_limit, upkeep
 from .model import BOSS_ROUNDS, LAND_LIMIT, LAST_ROUND, Phase, Seat
@@ -247,7 +247,11 @@ def finish(st: MonslaughtState) -> None:
 
     st.phase = Phase.OVER
     st.fog = None
-    st.emit("monslaught.event.game_over", points=[points(st, p) for p in range(st.num_players)])
+    pts = [points(st, p) for p in range(st.num_players)]
+    standings = {loc: i18n.render("monslaught.standing_sep", loc).join(
+        i18n.render("monslaught.standing", loc, {"player": p, "points": v, "bosses": len(st.seats[p].bosses)})
+        for p, v in enumerate(pts)) for loc in i18n.LOCALES}
+    st.emit("monslaught.event.game_over", points=pts, standings=standings)
 
 
 # ----- legal actions ---------------------------------------------------------------------------
@@ -634,7 +638,10 @@ def _maintain(st: MonslaughtState, seat: Seat, args: tuple[Any, ...]) -> None:
     need = upkeep(st, seat, uid)
     if land >= 0:
         seat.on_land[uid] = land
-    say(st, "maintain", card=st.uname(uid), land=st.uname(land) if land >= 0 else "-", cost=need)
+    if land >= 0:
+        say(st, "maintain_on", card=st.uname(uid), land=st.uname(land), cost=need)
+    else:
+        say(st, "maintain", card=st.uname(uid), cost=need)
     if need == 0:
         return
     if land >= 0:
@@ -666,8 +673,8 @@ def _end_upkeep(st: MonslaughtState, seat: Seat, args: tuple[Any, ...]) -> None:
     hand = [st.uname(u) for u in seat.hand]
     seat.discard.extend(seat.hand)
     seat.hand = []
-    nothing = {"en": "nothing", "ja": "なし"}
-    say(st, "upkeep_done", lost=lost or nothing, hand=hand or nothing)
+    # only what happened: 「場の…を失い」 and 「手札（…）を捨て」 each appear only when not empty
+    say(st, "upkeep_done" + ("_lost" if lost else "") + ("_hand" if hand else ""), lost=lost, hand=hand)
     st.phase = Phase.REFILL
 
 
