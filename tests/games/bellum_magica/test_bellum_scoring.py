@@ -28,10 +28,26 @@ def test_e19_highest_value_wins_then_more_chests_then_shared() -> None:
     assert s3.winners() == [1]
 
 
-def test_scores_encode_the_tie_break_and_winners_hold_the_top_score() -> None:
+def test_scores_are_whole_chest_values_and_the_chest_count_is_a_separate_tie_break() -> None:
+    """「同点の場合は、より多くの宝箱を持っているプレーヤーの勝利」: 10 = 10, three chests beat two."""
     s = scored([5, 5], [5, 3, 2])
     sc = s.scores()
-    assert sc == [10.02, 10.03] and s.winners() == [1]
+    assert sc == [10, 10] and all(type(v) is int for v in sc)
+    assert s.tie_breaks() == [{"bellum_magica.tiebreak.chests": 2}, {"bellum_magica.tiebreak.chests": 3}]
+    assert s.winners() == [1]
+    from sabbat.core import i18n
+    assert i18n.render("bellum_magica.tiebreak.chests", "ja", {"value": 3}) == "宝箱3個"
+
+
+def test_summary_end_is_cap_when_the_max_days_safety_cap_ends_the_game() -> None:
+    from sabbat.games.bellum_magica import GAME
+
+    s = GAME.new(2, 4, {"max_days": 1})
+    bots = [GAME.heuristic_agent(p) for p in range(2)]
+    while not s.is_terminal():
+        s.apply(bots[s.current_player].choose(s))
+    assert s.summary()["end"] == "cap" and s.summary()["days"] == 1
+    assert s.winners()
 
 
 def test_chest_values_are_revealed_to_everyone_at_the_end() -> None:

@@ -379,14 +379,12 @@ def finish(s: BellumState) -> None:
     for held in s.chests:  # every chest is revealed at the end
         for c in held:
             s.seen[c] = everyone
-    sc = s.scores()
     seats = list(range(s.num_players))
     totals = [s.total_value(p) for p in seats]
     counts = [len(c) for c in s.chests]
     s.emit(f"{NS}.event.game_end", days=s.days_played(), timed_out=s.timed_out, totals=totals, counts=counts,
            standings=seat_list("standing", seats, value=totals, count=counts))
-    best = max(sc)
-    s.emit(f"{NS}.event.winners", players=seat_list("seat", [p for p, v in enumerate(sc) if v == best]))
+    s.emit(f"{NS}.event.winners", players=seat_list("seat", s.winners()))
 
 
 HANDLERS: dict[str, Callable[[BellumState, Action], None]] = {

@@ -130,6 +130,7 @@ def observation(s: BellumState, player: int | None) -> dict[str, Any]:
                               key=lambda d: (CHEST_NAMES.index(d["type"]), d["value"])) for p in range(n)],
             "totals": [s.total_value(p) for p in range(n)],
             "scores": s.scores(),
+            "chest_counts": [len(c) for c in s.chests],
             "winners": s.winners(),
             "timed_out": s.timed_out,
         }

@@ -9,7 +9,7 @@ metal chest (ties: wooden chests); each player in turn order may attack a face-u
 one chest per thief, the victim gets one +1 shield token); if anyone holds 10+ chests the
 game ends; otherwise everybody recruits creatures and tucks them left or right, the kingdom
 is refilled and the die passes left. The richest lord (hidden chest values) wins; ties go
-to the one with more chests, then are shared.
+to the one with more chests (`tie_breaks`), then are shared.
 """
 
 from __future__ import annotations
@@ -258,8 +258,12 @@ class BellumState(GameState):
 
     # ----- results -----------------------------------------------------------------
     def scores(self) -> list[float]:
-        """Chest value, plus chest count / 100 as the rulebook's tie-break (count < 100)."""
-        return [round(self.total_value(p) + len(self.chests[p]) / 100, 2) for p in range(self.num_players)]
+        """The rulebook's points: each lord's total chest value (whole numbers)."""
+        return [self.total_value(p) for p in range(self.num_players)]
+
+    def tie_breaks(self) -> list[dict[str, int]]:
+        """「同点の場合は、より多くの宝箱を持っているプレーヤーの勝利」: the chest count breaks a tie."""
+        return [{f"{NS}.tiebreak.chests": len(self.chests[p])} for p in range(self.num_players)]
 
     def days_played(self) -> int:
         """Days begun so far (the day counter moves past `max_days` when the safety cap ends the game)."""
@@ -267,21 +271,22 @@ class BellumState(GameState):
 
     def summary(self) -> dict[str, Any]:
         """For simulation reports: game length in days, chests held and the winning value at the end, how the
-        game ended (`chests`: a castle held enough chests; `time_out`: the `max_days` cap), and per seat the
+        game ended (`chests`: a castle held enough chests; `cap`: the `max_days` safety cap), and per seat the
         creatures recruited (card ids; goblins are dealt, not recruited)."""
         creatures = self._cards.creatures
         acquired = [[c for c in self.left[p] + self.right[p] if creatures[c].deck != "goblins"]
                     for p in range(self.num_players)]
         return {"days": self.days_played(), "chests": sum(len(c) for c in self.chests),
                 "top_value": max(self.total_value(p) for p in range(self.num_players)),
-                "end": "time_out" if self.timed_out else "chests", "acquired": acquired}
+                "end": "cap" if self.timed_out else "chests", "acquired": acquired}
 
     def winners(self) -> list[int]:
+        """The richest lords; among equals the ones with more chests; still equal: a shared win."""
         if self.phase is not Phase.OVER:
             return []
-        sc = self.scores()
-        best = max(sc)
-        return [p for p, v in enumerate(sc) if v == best]
+        keys = [(self.total_value(p), len(self.chests[p])) for p in range(self.num_players)]
+        best = max(keys)
+        return [p for p, k in enumerate(keys) if k == best]
 
     def describe_action(self, action: Action, locale: str = "en") -> str:
         params: dict[str, Any] = {f"a{i}": a for i, a in enumerate(action.args)}
