@@ -12,7 +12,7 @@ from pydantic import ValidationError
 from sabbat.core import CardDataError, UnknownCard
 from sabbat.games.mystic_vale import GAME
 from sabbat.games.mystic_vale.cards import DEFAULT_PATH, AdvancementCard, ValeCard, load_table
-from sabbat.games.mystic_vale.effects import END_HANDLERS, HARVEST_HANDLERS, ONGOING_HARVEST_HANDLERS, PLAY_HANDLERS
+from sabbat.games.mystic_vale.effects import END_HANDLERS, HARVEST_HANDLERS, ONGOING_HARVEST, PLAY_HANDLERS
 
 
 def test_advancement_types_are_11_10_11_with_one_copy_per_position() -> None:
@@ -53,7 +53,7 @@ def test_every_designed_value_is_marked_reconstructed_and_public_facts_cite_a_so
 def test_every_ability_names_a_handler_of_its_timing() -> None:
     t = load_table()
     handlers = {"play": PLAY_HANDLERS, "harvest": HARVEST_HANDLERS,
-                "ongoing": {**ONGOING_HARVEST_HANDLERS, **END_HANDLERS}}
+                "ongoing": {**ONGOING_HARVEST, **END_HANDLERS}}
     for ab in [*t.part_ability, *t.vale_ability]:
         if ab is not None:
             assert ab[1] in handlers[ab[0]]

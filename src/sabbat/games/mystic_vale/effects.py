@@ -101,20 +101,9 @@ HARVEST_HANDLERS: dict[str, Handler] = {
 
 
 # ----- ongoing ------------------------------------------------------------------------
-def harvest_mana(st: MysticValeState, p: int, n: int) -> int:
-    st.mana += n
-    return n
-
-
-def harvest_wild(st: MysticValeState, p: int, n: int) -> int:
-    st.spirit[3] += n
-    return n
-
-
-ONGOING_HARVEST_HANDLERS: dict[str, Handler] = {
-    "harvest_mana": harvest_mana,
-    "harvest_wild": harvest_wild,
-}
+#: Ongoing harvest bonuses need no handler: `MysticValeState.recompute_ongoing` totals them into a cache
+#: (mana or wild spirit) applied at the start of every harvest.
+ONGOING_HARVEST: dict[str, str] = {"harvest_mana": "mana", "harvest_wild": "wild"}
 
 
 def end_vp_per_guardian(st: MysticValeState, p: int, n: int) -> int:

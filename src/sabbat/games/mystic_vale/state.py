@@ -248,9 +248,10 @@ class MysticValeState(GameState):
             if not has[s]:
                 continue
             for _, ab in self.active_abilities(s, ONGOING):
-                if ab[1] == "harvest_mana":
+                kind = effects.ONGOING_HARVEST.get(ab[1])
+                if kind == "mana":
                     mana += ab[2]
-                elif ab[1] == "harvest_wild":
+                elif kind == "wild":
                     wild += ab[2]
         self.ong_mana[p] = mana
         self.ong_wild[p] = wild
@@ -324,15 +325,6 @@ class MysticValeState(GameState):
         if self.traded < 3:
             return [GIVE[k] for k in range(4) if self.spirit[k]]
         return [TAKE[k] for k in range(3)]
-
-    def can_pay(self, vid: int) -> bool:
-        sp = self.spirit
-        c = self.cards.vale_cost[vid]
-        short = 0
-        for k in range(3):
-            if c[k] > sp[k]:
-                short += c[k] - sp[k]
-        return short <= sp[3]
 
     def _sleeve_actions(self) -> list[Action]:
         p = self.turn_player
@@ -508,9 +500,6 @@ class MysticValeState(GameState):
             label = cache[key] = {loc: (" + " if loc == "en" else "＋").join(n.get(loc, n["en"]) for n in names)
                                   for loc in ("en", "ja")}
         return label
-
-    def spirit_total(self) -> int:
-        return sum(self.spirit)
 
 
 _BLANK = {"en": "blank card", "ja": "空白カード"}

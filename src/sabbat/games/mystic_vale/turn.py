@@ -74,11 +74,9 @@ def effect_label(effect: str, amount: int) -> dict[str, str]:
 
 
 def _part_of(st: MysticValeState, s: int, ab: AbilityT) -> int:
+    """The part of sleeve `s` that carries the active ability `ab` (it is always there)."""
     pa = st.cards.part_ability
-    for pid in st.slots[3 * s: 3 * s + 3]:
-        if pid >= 0 and pa[pid] == ab:
-            return pid
-    return -1
+    return next(pid for pid in st.slots[3 * s: 3 * s + 3] if pid >= 0 and pa[pid] == ab)
 
 
 def spoil_token(st: MysticValeState, p: int) -> None:
