@@ -384,7 +384,7 @@ def simulate(
                 table.add_column(col)
             for cr in per_card:
                 lo, hi = cr.interval
-                table.add_row(cr.card, str(cr.taken), str(cr.games_with), _pct(cr.win_rate), f"{_pct(lo)} – {_pct(hi)}")
+                table.add_row(str(cr.card), str(cr.taken), str(cr.games_with), _pct(cr.win_rate), f"{_pct(lo)} – {_pct(hi)}")
             console.print(table)
     if out:
         console.print(f"wrote {len(records)} games to {out}")
