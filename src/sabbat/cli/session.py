@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markdown import Markdown
 from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
@@ -245,8 +246,11 @@ class PlaySession:
             self.say(t("help", self.locale, default_file=self.save_path))
             return None
         elif word in ("rules", "ルール"):
-            text_ = rules_text(self.game, self.locale)
-            self.say(text_ if text_ is not None else t("no_rules", self.locale, game=self.game.info.cli_name))
+            summary = rules_text(self.game, self.locale)
+            if summary is None:
+                self.say(t("no_rules", self.locale, game=self.game.info.cli_name))
+            else:
+                self.console.print(Markdown(summary))
             return None
         elif word == "board":
             self.show_board(seat)
