@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from sabbat.core import Action, i18n
 from sabbat.core.events import SPECTATOR
 
+from . import text
 from .rules import (
     BARREL_CAP,
     CHEST_NAMES,
@@ -89,11 +90,23 @@ def _place_goblin(s: BellumState, a: Action) -> None:
     for q in range(s.num_players):  # commit-reveal: every placement becomes public at once
         for g, sd in s.placed[q]:
             (s.left if sd == "L" else s.right)[q].append(g)
-        s.emit(f"{NS}.event.goblins_revealed", player=q,
-               left=[s.cards.name(g) for g, sd in s.placed[q] if sd == "L"],
-               right=[s.cards.name(g) for g, sd in s.placed[q] if sd == "R"])
+        s.emit(f"{NS}.event.goblins_revealed", player=q, sides=_goblin_sides(s, s.placed[q]))
         s.placed[q] = []
     start_day(s)
+
+
+def _goblin_sides(s: BellumState, placed: list[tuple[str, str]]) -> dict[str, str]:
+    """"left: Snik, Grub" / 「左 スニク、グラブ」, leaving out a side that got no goblin."""
+    out = {}
+    for loc, sep in (("en", "; "), ("ja", "/")):
+        parts = []
+        for side in ("L", "R"):
+            names = [s.cards.name(g) for g, sd in placed if sd == side]
+            if names:
+                parts.append(i18n.render(f"{NS}.text.side_goblins", loc, {
+                    "side": i18n.render(f"{NS}.view.side_{side}", loc), "names": names}))
+        out[loc] = sep.join(parts)
+    return out
 
 
 # ----- step 1: the active horde ----------------------------------------------------
@@ -171,7 +184,7 @@ def _after_roll(s: BellumState) -> None:
         s.glyph[p] += g
         maps.append(m)
         if f or g:
-            s.emit(f"{NS}.event.gather", player=p, food=f, glyph=g)
+            s.emit(f"{NS}.event.gather", player=p, food=f, glyph=g, gained=text.amounts(food=f, glyph=g))
     best = max(maps)
     if best > 0:
         tops = [(s.captain + i) % n for i in range(n) if maps[(s.captain + i) % n] == best]
@@ -230,7 +243,7 @@ def _attack_location(s: BellumState, a: Action) -> None:
     s.food[p] += food
     s.glyph[p] += glyph
     if food or glyph:
-        s.emit(f"{NS}.event.loot", player=p, food=food, glyph=glyph)
+        s.emit(f"{NS}.event.loot", player=p, food=food, glyph=glyph, gained=text.amounts(food=food, glyph=glyph))
     if barrel:
         take = min(barrel, BARREL_CAP - s.barrels[p])
         s.barrels[p] += take
@@ -287,8 +300,10 @@ def _resolve_theft(s: BellumState) -> None:
         s.seen[c] |= 1 << p
         values.append(cval[c])
     types = [_chest_label(t) for t in s.steal_picks]
-    s.emit(f"{NS}.event.theft", frozenset((p, q)), player=p, victim=q, types=types, values=values)
-    s.emit(f"{NS}.event.theft_public", _others(s, p, q), player=p, victim=q, types=types)
+    told = text.joined("text.stolen", ({"type": ty, "value": v} for ty, v in zip(types, values, strict=True)))
+    s.emit(f"{NS}.event.theft", frozenset((p, q)), player=p, victim=q, types=types, values=values, chests=told)
+    s.emit(f"{NS}.event.theft_public", _others(s, p, q), player=p, victim=q, types=types,
+           chests=text.joined("text.stolen_public", ({"type": ty} for ty in types)))
     s.shields[q] += 1
     s.emit(f"{NS}.event.shield_token", player=q, defence=s.defence(q)[0])
     s.steal_victim = -1
@@ -330,6 +345,7 @@ def _pay_option(s: BellumState, p: int, option: str) -> None:
     food, glyph = cost_of(option)
     s.food[p] -= food
     s.glyph[p] -= glyph
+    s.paid = option
     s.phase = Phase.PLACE
 
 
@@ -350,9 +366,10 @@ def _place_creature(s: BellumState, a: Action) -> None:
             s.conf_up[p] += 1
     pile = s.cdeck[deck]
     s.cdisplay[deck][slot] = pile.pop() if pile else ""
+    food, glyph = cost_of(s.paid)
     s.emit(f"{NS}.event.recruited", player=p, name=s.cards.name(cid), side=_side_label(side),
-           bonus=len(bonus), deck=deck if deck == EVIL else "most_evil")
-    s.pick_deck, s.pick_slot = "", -1
+           bonus=len(bonus), deck=deck if deck == EVIL else "most_evil", cost=text.amounts(food=food, glyph=glyph))
+    s.pick_deck, s.pick_slot, s.paid = "", -1, ""
     s.phase = Phase.RECRUIT
     _advance_recruit(s)
 
@@ -382,8 +399,11 @@ def finish(s: BellumState) -> None:
     seats = list(range(s.num_players))
     totals = [s.total_value(p) for p in seats]
     counts = [len(c) for c in s.chests]
-    s.emit(f"{NS}.event.game_end", days=s.days_played(), timed_out=s.timed_out, totals=totals, counts=counts,
-           standings=seat_list("standing", seats, value=totals, count=counts))
+    standings = {loc: text.SEP[loc].join(
+        i18n.render(f"{NS}.standing" if counts[p] else f"{NS}.standing_none", loc,
+                    {"player": p, "value": totals[p], "count": counts[p]}) for p in seats) for loc in text.LOCALES}
+    s.emit(f"{NS}.event.game_end_cap" if s.timed_out else f"{NS}.event.game_end", days=s.days_played(),
+           timed_out=s.timed_out, totals=totals, counts=counts, standings=standings)
     s.emit(f"{NS}.event.winners", players=seat_list("seat", s.winners()))
 
 

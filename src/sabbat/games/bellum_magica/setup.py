@@ -81,4 +81,5 @@ def setup_game(s: BellumState) -> None:
     s.steal_picks = []
     s.pick_deck = ""
     s.pick_slot = -1
+    s.paid = ""
     s.phase = Phase.DRAFT if choice == "draft" else Phase.GOBLINS

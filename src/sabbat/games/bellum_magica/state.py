@@ -19,7 +19,7 @@ from typing import Any
 
 from sabbat.core import Action, GameState, Rng, codec, i18n
 
-from . import hidden
+from . import hidden, text
 from .cards import CardTable, load_cards
 from .rules import (
     CHEST_NAMES,
@@ -45,6 +45,8 @@ DECK_LABEL = {"evil": {"en": "evil creatures", "ja": "邪悪なクリーチャ�
               "most_evil": {"en": "most evil creatures", "ja": "最凶のクリーチャー"}}
 PAY_LABEL = {"glyph_food": {"en": "1 glyph + 4 food", "ja": "グリフ1+食料4"},
              "glyphs": {"en": "3 glyphs", "ja": "グリフ3"}}
+COST_LABEL = {"evil": {"en": "2 food", "ja": "食料2"},
+              "most_evil": {"en": "1 glyph + 4 food, or 3 glyphs", "ja": "グリフ1+食料4、またはグリフ3"}}
 
 
 @codec.serializable
@@ -91,6 +93,7 @@ class BellumState(GameState):
     steal_picks: list[int]
     pick_deck: str
     pick_slot: int
+    paid: str  # payment option of the creature being placed, for the event that names its cost
     timed_out: bool
 
     def __init__(self, num_players: int, seed: int, options: dict[str, Any]) -> None:
@@ -103,6 +106,8 @@ class BellumState(GameState):
     def _after_load_(self) -> None:
         super()._after_load_()
         self._cards = load_cards(self.options)
+        if not hasattr(self, "paid"):  # saved before the field existed
+            self.paid = ""
 
     @property
     def cards(self) -> CardTable:
@@ -247,6 +252,7 @@ class BellumState(GameState):
         new.steal_picks = self.steal_picks.copy()
         new.pick_deck = self.pick_deck
         new.pick_slot = self.pick_slot
+        new.paid = self.paid
         new.timed_out = self.timed_out
         return new
 
@@ -289,6 +295,7 @@ class BellumState(GameState):
         return [p for p, k in enumerate(keys) if k == best]
 
     def describe_action(self, action: Action, locale: str = "en") -> str:
+        """Every option names what tells it apart: defence and loot, whose castle, which face-up copy, the cost."""
         params: dict[str, Any] = {f"a{i}": a for i, a in enumerate(action.args)}
         k, a = action.kind, action.args
         cards = self._cards
@@ -296,8 +303,8 @@ class BellumState(GameState):
             params["name"] = cards.name(str(a[0]))
         if k == "attack_location":
             loc = cards.locations[str(a[0])]
-            params["shields"] = loc.shields
-            params["magic"] = loc.magic_shields
+            params["defence"] = text.defence(loc.shields, loc.magic_shields)
+            params["loot"] = text.amounts(**dict(zip(text.AMOUNT_KEYS, loc.loot, strict=True)))
         if k == "place_goblin" or k == "place_creature":
             params["side"] = SIDE_LABEL[str(a[-1])]
         if k == "place_creature" and self.pick_deck:
@@ -306,12 +313,19 @@ class BellumState(GameState):
             deck, slot = str(a[0]), int(a[1])
             params["name"] = cards.name(self.cdisplay[deck][slot])
             params["deck"] = DECK_LABEL[deck]
+            params["slot"] = slot + 1
+            params["cost"] = COST_LABEL[deck]
         if k == "steal":
-            params["type"] = CHEST_LABEL[CHEST_NAMES.index(str(a[0]))]
+            t = CHEST_NAMES.index(str(a[0]))
+            params["type"] = CHEST_LABEL[t]
+            params["player"] = self.steal_victim
+            held = self.chest_counts(self.steal_victim)[t] - self.steal_picks.count(t)
+            params["held"] = text.amounts(**{CHEST_NAMES[t]: held})
         if k == "pay":
             params["option"] = PAY_LABEL[str(a[0])]
         if k == "attack_castle":
             q = int(a[0])
             params["player"] = q
-            params["shields"], params["magic"] = self.defence(q)
+            params["defence"] = text.defence(*self.defence(q))
+            params["chests"] = text.amounts(**dict(zip(CHEST_NAMES, self.chest_counts(q), strict=True)))
         return i18n.render(f"{NS}.action.{k}", locale, params, fallback=action.notation())
