@@ -102,17 +102,80 @@ def test_outcomes_are_told_apart_only_by_what_the_searcher_sees() -> None:
     assert _outcome(theirs, len(theirs.events) - 1, 1) == _outcome(theirs, len(theirs.events) - 1, 0)
 
 
-def test_the_policy_prior_keeps_the_policy_move_unless_search_disagrees_clearly() -> None:
-    class Last:
-        def choose(self, state: GameState) -> Action:
-            return state.legal_actions()[-1]
+class _Pick(GameState):
+    """One decision: seat 0 picks a number 0..3; with `winning` set, only that pick wins the game,
+    otherwise every pick ends in a shared draw. Answers are known without searching."""
 
-    state = mid_game("toy", 2, 8, 2)
-    trusting = ISMCTSAgent(seed=1, iterations=2, config=SearchConfig(rollout_epsilon=1.0, prior_share=10.0),
-                           rollout_policy=Last())
-    stats = trusting.analyse(state)
-    assert stats[0].action == state.legal_actions()[-1]
-    assert stats[0].visits <= max(s.visits for s in stats)
+    game_id = "pick"
+    rules_version = "1"
+
+    def __init__(self, winning: int | None) -> None:
+        super().__init__(2, 0, {})
+        self.winning = winning
+        self.picked: int | None = None
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.picked is not None else 0
+
+    def is_terminal(self) -> bool:
+        return self.picked is not None
+
+    def _legal_actions(self) -> list[Action]:
+        return [Action("pick", (k,)) for k in range(4)]
+
+    def _apply(self, action: Action) -> None:
+        self.picked = int(action.args[0])
+
+    def clone(self) -> _Pick:
+        new = self._clone_base()
+        new.winning, new.picked = self.winning, self.picked
+        return new
+
+    def observation(self, player: int | None) -> dict[str, object]:
+        return {"picked": self.picked}
+
+    def _determinize(self, player: int, rng: Rng) -> _Pick:
+        return self.clone()
+
+    def scores(self) -> list[float]:
+        won = self.winning is not None and self.picked == self.winning
+        lost = self.winning is not None and not won
+        return [1 if won else 0, 1 if lost else 0]
+
+    def winners(self) -> list[int]:
+        if not self.is_terminal():
+            return []
+        sc = self.scores()
+        return [p for p in range(2) if sc[p] == max(sc)]
+
+
+class _Favours:
+    def __init__(self, pick: int) -> None:
+        self.action = Action("pick", (pick,))
+
+    def choose(self, state: GameState) -> Action:
+        return self.action
+
+
+def _ranked(state: _Pick, favourite: int, prior: float) -> list[Action]:
+    config = SearchConfig(prior_share=prior, early_stop=False, reuse_tree=False)
+    agent = ISMCTSAgent(seed=1, iterations=200, config=config, rollout_policy=_Favours(favourite))
+    return [s.action for s in agent.analyse(state)]
+
+
+def test_the_policy_prior_keeps_the_policy_move_when_every_move_is_as_good() -> None:
+    # every pick draws: the search's visits are even, so the head start puts the policy's pick first
+    assert _ranked(_Pick(winning=None), favourite=2, prior=0.1)[0] == Action("pick", (2,))
+    # without a head start the search has no reason to prefer it: the first legal pick leads
+    assert _ranked(_Pick(winning=None), favourite=2, prior=0.0)[0] == Action("pick", (0,))
+
+
+def test_the_policy_prior_yields_when_the_search_clearly_finds_a_better_move() -> None:
+    # pick 3 wins outright and the policy prefers a losing pick: a 10 % head start cannot save it
+    assert _ranked(_Pick(winning=3), favourite=1, prior=0.1)[0] == Action("pick", (3,))
+    # a head start larger than the whole budget keeps the policy's pick whatever the search found
+    assert _ranked(_Pick(winning=3), favourite=1, prior=10.0)[0] == Action("pick", (1,))
 
 
 def test_difficulty_levels_roll_out_with_the_game_heuristic_where_there_is_one() -> None:

@@ -14,8 +14,9 @@ from collections.abc import Iterator
 import pytest
 
 from sabbat import games
-from sabbat.core import Action, BadPlayerCount, GameState, IllegalAction, Rng, i18n
+from sabbat.core import Action, BadOption, BadPlayerCount, GameState, IllegalAction, Rng, i18n
 from sabbat.core.replay import Replay, state_digest
+from support.playout import ending_problems, game_fields, option_variants, play_random, variant_id
 
 SEEDS = int(os.environ.get("SABBAT_SEEDS", "200"))
 DEEP_SEEDS = max(2, SEEDS // 10)
@@ -58,27 +59,18 @@ def sampled_states(name: str, n: int, seed: int, points: int = 4) -> Iterator[Ga
 
 
 @pytest.mark.parametrize(("name", "n"), CASES, ids=IDS)
-def test_random_playouts_end_and_agree(name: str, n: int) -> None:
-    game = games.get(name)
+def test_random_playouts_end_by_the_rules_with_invariants_kept(name: str, n: int) -> None:
+    """Every decision keeps the game's invariants; every game ends by its own rules, never at a
+    safety cap; the winners are exactly the top scorers after tie-breaks."""
     kinds: set[str] = set()
     for seed in range(SEEDS):
-        state = game.new(n, seed)
-        chooser = Rng(seed)
-        while not state.is_terminal():
-            assert len(state.history) < game.info.max_decisions, f"seed {seed}: game did not end"
-            player = state.current_player
-            assert isinstance(player, int) and 0 <= player < n
-            legal = state.legal_actions()
-            assert legal, f"seed {seed}: no legal action before the end"
-            action = chooser.choice(legal)
-            kinds.add(action.kind)
-            state.apply(action)
+        state = play_random(name, n, seed)
+        kinds.update(action.kind for action in state.history)
         assert state.current_player is None and state.legal_actions() == ()
         won = state.winners()
-        scores = state.scores()
-        assert won and set(won) <= set(range(n)) and len(scores) == n
-        best = max(scores)
-        assert all(scores[w] == best for w in won), f"seed {seed}: a winner lacks the top score"
+        assert won and set(won) <= set(range(n))
+        problems = ending_problems(state)
+        assert not problems, f"seed {seed}: {problems}"
         assert sum(state.returns()) == pytest.approx(1.0)
         for event in state.events:
             for locale in i18n.LOCALES:
@@ -87,6 +79,22 @@ def test_random_playouts_end_and_agree(name: str, n: int) -> None:
     for kind in kinds:
         for locale in i18n.LOCALES:
             assert i18n.has(f"{name}.action.{kind}", locale), f"no {locale} description of action {kind}"
+
+
+VARIANTS = [(name, n, options) for name in GAMES for options in option_variants(name)[1:]
+            for n in games.get(name).info.player_counts]
+VARIANT_SEEDS = max(2, SEEDS // 20)
+
+
+@pytest.mark.parametrize(("name", "n", "options"), VARIANTS,
+                         ids=[f"{name}-{n}p-{variant_id(o)}" for name, n, o in VARIANTS])
+def test_every_option_variant_plays_to_a_proper_end(name: str, n: int, options: dict[str, object]) -> None:
+    """Each value of each declared option (one at a time) is played, not only the defaults."""
+    for seed in range(VARIANT_SEEDS):
+        state = play_random(name, n, seed, options)
+        problems = ending_problems(state)
+        assert not problems, f"seed {seed}: {problems}"
+        assert {k: state.options.get(k) for k in options} == options
 
 
 @pytest.mark.parametrize(("name", "n"), CASES, ids=IDS)
@@ -244,3 +252,56 @@ def test_same_seed_same_game(name: str) -> None:
             state.apply(chooser.choice(state.legal_actions()))
         runs.append(snap(state))
     assert runs[0] == runs[1]
+
+
+@pytest.mark.parametrize(("name", "n"), CASES, ids=IDS)
+def test_determinize_resamples_hidden_information_for_every_seat(name: str, n: int) -> None:
+    """Each game hides something (a shuffled deck, a hand), so in every game, for every seat,
+    some determinization must differ from the real position in the game's own fields (the base
+    fields it resets — RNG, history, events — do not count). A determinize that returns an
+    unchanged clone fails here."""
+    for seed in range(DEEP_SEEDS):
+        unchanged = set(range(n))
+        for step, state in enumerate(sampled_states(name, n, seed, points=3)):
+            if state.is_terminal():
+                continue
+            real = game_fields(state)
+            for p in sorted(unchanged):
+                if game_fields(state.determinize(p, Rng(seed * 101 + step))) != real:
+                    unchanged.discard(p)
+        assert not unchanged, (
+            f"seed {seed}: determinize kept every hidden card in place for seat(s) {sorted(unchanged)} "
+            "at every sampled point of the game"
+        )
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_options_are_checked_and_typed(name: str) -> None:
+    """Text from the command line becomes the declared type ("false" is False); a misspelt name or a
+    value outside the declaration is refused with BadOption before a game starts."""
+    game = games.get(name)
+    n = game.info.min_players
+    with pytest.raises(BadOption, match="unknown option"):
+        game.new(n, 0, {"no_such_option_xyz": "1"})
+    for key, option in game.info.options.items():
+        if option.kind == "bool":
+            assert game.new(n, 0, {key: "false"}).options[key] is False
+            assert game.new(n, 0, {key: "true"}).options[key] is True
+            bad: object = "maybe"
+        elif option.kind == "choice":
+            for value in option.choices:
+                assert game.new(n, 0, {key: value}).options[key] == value
+            bad = "not-" + "-".join(option.choices)
+        else:
+            assert game.new(n, 0, {key: str(option.default)}).options[key] == option.default
+            bad = (option.maximum + 1) if option.maximum is not None else "many"
+        with pytest.raises(BadOption, match=key):
+            game.new(n, 0, {key: bad})
+
+
+def test_a_false_spirit_trade_stays_off_and_a_misspelling_is_refused() -> None:
+    game = games.get("mystic_vale")
+    assert game.new(2, 0, {"german_spirit_trade": "false"}).options["german_spirit_trade"] is False
+    assert game.new(2, 0, {"german_spirit_trade": "False"}).options["german_spirit_trade"] is False
+    with pytest.raises(BadOption, match="german_sprit_trade"):
+        game.new(2, 0, {"german_sprit_trade": "true"})

@@ -23,7 +23,7 @@ STATE_FORMAT = "sabbat-state"
 
 
 class GameState(ABC):
-    """A position of one game. See DESIGN.md for the contract."""
+    """A position of one game. docs/architecture.md describes the contract."""
 
     game_id: ClassVar[str]
     rules_version: ClassVar[str]
@@ -188,7 +188,9 @@ class GameState(ABC):
 
     def summary(self) -> dict[str, Any]:
         """Figures for simulation reports: numbers (rounds, days), labels (victory type),
-        and `acquired` — per seat, the ids of the cards it took — for per-card statistics."""
+        and `acquired` — per seat, the ids of the cards it took — for per-card statistics.
+        `end` names how a finished game ended; `"cap"` marks a stop at a safety cap, which no
+        random game may reach (the conformance suite checks both)."""
         return {}
 
     def tie_breaks(self) -> list[dict[str, int]]:
@@ -197,6 +199,8 @@ class GameState(ABC):
         Why: scores() are the score sheet's own points; the values that break a tie are
         shown beside them ("42 VP (tie-break: 7 cards)"), never folded into them. Keys are
         message keys the i18n layer renders (for example "mystic_vale.tiebreak.cards").
+        Every seat names the same keys, and a larger value wins: the winners are the seats whose
+        (score, *values) is largest (store a rank where the first wins as its negative).
         """
         return [{} for _ in range(self.num_players)]
 

@@ -1,0 +1,104 @@
+"""Random playouts and the checks every game's ending must pass (shared by the conformance suite).
+
+Why here: the conformance suite and the toy game's own tests apply the same rules — winners are
+the top scorers after tie-breaks, no random game stops at a safety cap, resources stay
+consistent after every decision — so they are written once.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from sabbat import games
+from sabbat.core import GameState, Rng
+
+BASE_FIELDS = ("seed", "rng", "history", "events", "determinized_for")
+"""Fields every state has that `determinize` itself resets; the rest is the game's own position."""
+
+
+def option_variants(name: str) -> list[dict[str, Any]]:
+    """The defaults, then each declared option set in turn to each of its other values.
+
+    A choice option is played with every value, a bool both ways. A whole-number option is a
+    bound (a day cap, a threshold) rather than a rules variant, so it keeps its default.
+    """
+    variants: list[dict[str, Any]] = [{}]
+    for key, option in sorted(games.get(name).info.options.items()):
+        if option.kind == "choice":
+            variants += [{key: value} for value in option.choices if value != option.default]
+        elif option.kind == "bool":
+            variants.append({key: not option.default})
+    return variants
+
+
+def variant_id(options: dict[str, Any]) -> str:
+    return ",".join(f"{k}={v}" for k, v in sorted(options.items())) or "defaults"
+
+
+def play_random(name: str, n: int, seed: int, options: dict[str, Any] | None = None) -> GameState:
+    """A random game to its end, asserting after every decision that the game's invariants hold."""
+    game = games.get(name)
+    state = game.new(n, seed, options or {})
+    chooser = Rng(seed)
+    broken = state.check_invariants()
+    assert not broken, f"{name} {n}p seed {seed} {variant_id(options or {})}: at the start: {broken[:3]}"
+    while not state.is_terminal():
+        assert len(state.history) < game.info.max_decisions, f"{name} {n}p seed {seed}: game did not end"
+        action = chooser.choice(state.legal_actions())
+        state.apply(action)
+        broken = state.check_invariants()
+        assert not broken, (
+            f"{name} {n}p seed {seed} {variant_id(options or {})}: after decision {len(state.history)} "
+            f"({action.notation()}): {broken[:3]}"
+        )
+    return state
+
+
+def ranking_key(state: GameState, seat: int) -> tuple[int, ...]:
+    """(score, tie-break values in the order they apply): the largest key wins."""
+    return (int(state.scores()[seat]), *state.tie_breaks()[seat].values())
+
+
+def ending_problems(state: GameState) -> list[str]:
+    """What is wrong with how a finished game ended; empty when all is well.
+
+    Scores are whole numbers; each seat's tie-breaks name the same values in the same order;
+    the winners are exactly the seats whose (score, *tie-break values) is largest (a tie that
+    the tie-breaks leave standing is shared, as the rulebooks say); and the game ended by its
+    own rules, not by a safety cap (`summary()["end"] == "cap"`).
+    """
+    n = state.num_players
+    scores = state.scores()
+    breaks = state.tie_breaks()
+    problems = []
+    if len(scores) != n or not all(float(s).is_integer() for s in scores):
+        problems.append(f"scores {scores} are not one whole number per seat")
+    if len(breaks) != n or any(list(b) != list(breaks[0]) for b in breaks):
+        problems.append(f"tie_breaks {breaks} do not name the same values for every seat")
+    elif not all(type(v) is int for b in breaks for v in b.values()):
+        problems.append(f"tie_breaks {breaks} are not whole numbers")
+    if problems:
+        return problems
+    keys = [ranking_key(state, p) for p in range(n)]
+    best = max(keys)
+    expected = [p for p in range(n) if keys[p] == best]
+    if sorted(state.winners()) != expected:
+        problems.append(
+            f"winners {sorted(state.winners())}, but (score, *tie-breaks) per seat are {keys}: "
+            f"the largest belong to {expected}"
+        )
+    end = state.summary().get("end")
+    if not isinstance(end, str) or not end:
+        problems.append(f"summary() names no 'end' label (got {end!r})")
+    elif end == "cap":
+        problems.append("the game stopped at its safety cap, not by its own rules")
+    return problems
+
+
+def game_fields(state: GameState) -> str:
+    """The state's serialisation without the base fields determinize resets: what a search sees."""
+    fields = dict(state.to_json()["state"]["f"])
+    for name in BASE_FIELDS:
+        fields.pop(name, None)
+    return json.dumps(fields, sort_keys=True, ensure_ascii=False)
