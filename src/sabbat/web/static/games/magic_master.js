@@ -1,0 +1,64 @@
+// Magic Master: each player's groups (characters, troops, items, terrain) with their attack,
+// defence, movement and succession; hands as counts; one's own hand and characters; the market.
+import { t, pick } from '../i18n.js';
+import { h, zone, row, seatMark, pile, cardFace } from '../shared.js';
+
+export function status({ obs }) {
+  return [t(`mm.phase.${obs.phase}`), obs.regroup ? t(`mm.regroup.${obs.regroup}`) : '',
+    obs.countdown && obs.countdown.round > 0 ? t('mm.countdown', { n: obs.countdown.round }) : ''].filter(Boolean).join(' · ');
+}
+
+function mmCard(c, faces, cls = '') {
+  return cardFace({ name: pick(c.name), ref: `mm:${c.id}`, key: `mm${c.id}`, cls, title: faces[c.card]?.text, card: c.card });
+}
+
+function group(ctx, p, g, gi) {
+  const { faces } = ctx;
+  const atk = Array.isArray(g.atk) ? `${g.atk[0]}D${g.atk[1] ? '+' + g.atk[1] : ''}` : g.atk;
+  const stats = [[t('mm.atk'), atk], [t('mm.def'), g.def], [t('mm.mov'), g.mov], [t('mm.suc'), g.suc], [t('mm.mag'), g.mag]]
+    .filter(([, v]) => v != null);
+  return h('div.group', { dataset: { ref: `group:${p}:${gi}` } },
+    h('div.group-head', t('mm.group', { n: gi + 1 }), g.regalia ? h('span.tag', t('mm.regalia', { n: g.regalia })) : null),
+    h('div.chips', stats.map(([l, v]) => h('span.chip', h('b', String(v)), ' ', l))),
+    g.char.length ? h('div.group-part', h('span.part-label', t('mm.characters')), row(g.char.map((c) => mmCard(c, faces, 'character')))) : null,
+    g.troops.length ? h('div.group-part', h('span.part-label', t('mm.troops')), row(g.troops.map((c) => mmCard(c, faces, 'troop')))) : null,
+    g.items.length ? h('div.group-part', h('span.part-label', t('mm.items')), row(g.items.map((c) => mmCard(c, faces, 'item')))) : null,
+    g.terrain ? h('div.group-part', h('span.part-label', t('mm.terrain')), mmCard(g.terrain, faces, 'terrain')) : null);
+}
+
+function playerArea(ctx, p) {
+  const { obs } = ctx;
+  const pl = obs.players[p];
+  const newGroup = h('div.group.new-group', { dataset: { ref: `group:${p}:${pl.groups.length}` } }, t('mm.new_group'));
+  return h(`section.player-area.seat-bg-${p}${obs.to_move === p ? '.active' : ''}${pl.eliminated ? '.eliminated' : ''}`,
+    h('h3.zone-title', seatMark(p), pl.eliminated ? ` · ${t('mm.eliminated')}` : ''),
+    h('div.counters', h('span.counter', h('b', String(pl.hand)), ' ', t('mm.hand')),
+      h('span.counter', h('b', String(pl.char_hand)), ' ', t('mm.char_hand'))),
+    h('div.groups', pl.groups.map((g, gi) => group(ctx, p, g, gi)), p === obs.to_move ? newGroup : null));
+}
+
+export function render(ctx) {
+  const { obs, faces, me } = ctx;
+  const order = [...obs.players.keys()];
+  if (me != null) order.sort((a, b) => (a === me ? -1 : b === me ? 1 : a - b));
+  return h('div.board-mm',
+    h('section.commons', h('div.piles', pile(t('mm.deck'), obs.deck), pile(t('mm.discard'), obs.discard.length), pile(t('mm.set_aside'), obs.set_aside)),
+      obs.discard_top && obs.discard_top.length ? zone(t('mm.discard_top'), row(obs.discard_top.map((n) => h('span.tucked', pick(n))))) : null,
+      obs.market && obs.market.length ? zone(t('mm.market'), row(obs.market.map((c) => mmCard(c, faces)))) : null),
+    obs.my_chars && obs.my_chars.length ? zone(t('mm.my_chars'), row(obs.my_chars.map((c) => mmCard(c, faces, 'character')))) : null,
+    obs.my_hand && obs.my_hand.length ? zone(t('mm.my_hand'), row(obs.my_hand.map((c) => mmCard(c, faces)))) : null,
+    h('div.players', order.map((p) => playerArea(ctx, p))));
+}
+
+export function refs(action, ctx) {
+  const a = action.args || [];
+  const me = ctx.view.current_player;
+  switch (action.kind) {
+    case 'play': case 'move': return [`mm:${a[0]}`, `group:${me}:${a[1]}`];
+    case 'attack': return [`group:${me}:${a[0]}`, `group:${a[1]}:${a[2]}`];
+    case 'card_attack': return [`mm:${a[0]}`, `group:${a[1]}:${a[2]}`];
+    case 'support': return [`mm:${a[0]}`];
+    case 'choose_heir': case 'scrap': case 'outer': case 'drop': case 'take': case 'cleric': return [`mm:${a[0]}`];
+    default: return [];
+  }
+}

@@ -1,0 +1,163 @@
+// The lobby: create a table (game, player count, each seat, options), invite links, open tables to
+// join, games to watch, my games and finished games to replay.
+import { t, pick, lang } from './i18n.js';
+import { h, agentLabel } from './shared.js';
+import { api, myGames, remember, forget } from './api.js';
+import { toast, navigate } from './app.js';
+
+const DEFAULT_AI = 'normal';
+
+export function showLobby(root) {
+  const create = h('section.panel.create', h('h2', t('lobby.new_table')), h('p.muted', t('lobby.loading')));
+  const invites = h('section.panel.invites', { hidden: true });
+  const mine = h('section.panel.mine', h('h2', t('lobby.my_games')));
+  const open = h('section.panel.open', h('h2', t('lobby.open_tables')));
+  const playing = h('section.panel.playing', h('h2', t('lobby.watch')));
+  const finished = h('section.panel.finished', h('h2', t('lobby.finished')));
+  root.append(h('div.lobby', create, invites, mine, open, playing, finished));
+  let alive = true;
+  Promise.all([api('/api/games'), api('/api/agents')]).then(([games, agents]) => {
+    if (alive) buildCreate(create, invites, games, agents);
+    const titles = Object.fromEntries(games.map((g) => [g.id, g.title]));
+    if (alive) loadLists({ mine, open, playing, finished }, titles);
+  }).catch((e) => create.append(h('p.error', e.message)));
+  return () => { alive = false; };
+}
+
+function buildCreate(box, invites, games, agents) {
+  box.replaceChildren(h('h2', t('lobby.new_table')));
+  const gameSel = h('select#game', { name: 'game' }, games.map((g) => h('option', { value: g.id }, pick(g.title))));
+  const countSel = h('select#players', { name: 'players' });
+  const seatsBox = h('div.seats-form');
+  const optsBox = h('div.options-form');
+  const summary = h('p.summary.muted');
+  const form = h('form.create-form',
+    h('label', t('lobby.game'), gameSel), summary,
+    h('label', t('lobby.players'), countSel),
+    h('fieldset', h('legend', t('lobby.seats')), seatsBox),
+    h('details', h('summary', t('lobby.options')), optsBox),
+    h('button.primary', { type: 'submit', id: 'create-table' }, t('lobby.create')));
+  box.append(form);
+  const current = () => games.find((g) => g.id === gameSel.value);
+  const seatChoices = [['me', t('lobby.seat.me')], ['friend', t('lobby.seat.friend')], ['open', t('lobby.seat.open')],
+    ...agents.map((a) => [`ai:${a.name}`, t('lobby.seat.ai', { agent: pick(a.label) })])];
+  const drawSeats = () => {
+    const n = Number(countSel.value);
+    const old = [...seatsBox.querySelectorAll('select')].map((s) => s.value);
+    seatsBox.replaceChildren();
+    for (let i = 0; i < n; i++) {
+      const sel = h('select', { name: `seat${i}`, 'data-seat': i },
+        seatChoices.map(([v, label]) => h('option', { value: v }, label)));
+      sel.value = old[i] || (i === 0 ? 'me' : `ai:${DEFAULT_AI}`);
+      seatsBox.append(h('label.seat-row', t('seat.n', { n: i + 1 }), sel));
+    }
+  };
+  const drawGame = () => {
+    const g = current();
+    summary.textContent = pick(g.summary) || '';
+    countSel.replaceChildren();
+    for (let n = g.min_players; n <= g.max_players; n++) countSel.append(h('option', { value: n }, String(n)));
+    drawSeats();
+    optsBox.replaceChildren();
+    for (const [name, o] of Object.entries(g.options || {})) {
+      const label = (lang() === 'ja' && o.help_ja) || o.help || name;
+      let input;
+      if (o.kind === 'bool') input = h('input', { type: 'checkbox', name: `opt:${name}`, checked: !!o.default });
+      else if (o.kind === 'int') input = h('input', { type: 'number', name: `opt:${name}`, value: o.default, min: o.minimum, max: o.maximum });
+      else input = h('select', { name: `opt:${name}` }, (o.choices || []).map((c) => h('option', { value: c, selected: c === o.default }, String(c))));
+      optsBox.append(h('label.option', h('span', label), input));
+    }
+    if (!optsBox.childElementCount) optsBox.append(h('p.muted', t('lobby.no_options')));
+  };
+  gameSel.addEventListener('change', drawGame);
+  countSel.addEventListener('change', drawSeats);
+  drawGame();
+  form.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const g = current();
+    const picks = [...seatsBox.querySelectorAll('select')].map((s) => s.value);
+    const seats = picks.map((p) => (p.startsWith('ai:') ? { kind: 'ai', agent: p.slice(3) }
+      : p === 'open' ? { kind: 'human', open: true } : { kind: 'human' }));
+    const options = {};
+    for (const el of optsBox.querySelectorAll('[name^="opt:"]')) {
+      const name = el.name.slice(4);
+      const o = g.options[name];
+      const v = o.kind === 'bool' ? el.checked : o.kind === 'int' ? Number(el.value) : el.value;
+      if (v !== o.default) options[name] = v;
+    }
+    const button = form.querySelector('button[type=submit]');
+    button.disabled = true;
+    try {
+      const res = await api('/api/tables', { game: g.id, players: picks.length, seats, options });
+      const mineIdx = picks.indexOf('me');
+      const myToken = mineIdx >= 0 ? res.seats.find((s) => s.seat === mineIdx)?.token : null;
+      if (myToken) remember(res.table_id, { seat: mineIdx, token: myToken, game: g.id });
+      const friends = res.seats.filter((s) => picks[s.seat] === 'friend' || (picks[s.seat] === 'me' && s.seat !== mineIdx));
+      if (!friends.length) { navigate(`/t/${res.table_id}`); return; }
+      showInvites(invites, res, friends, mineIdx >= 0);
+    } catch (e) {
+      toast(e.message, 'error');
+    } finally {
+      button.disabled = false;
+    }
+  });
+}
+
+function showInvites(box, res, friends, iPlay) {
+  box.hidden = false;
+  const link = (s) => new URL(s.invite_url || `/t/${res.table_id}#token=${s.token}`, location.origin).href;
+  box.replaceChildren(h('h2', t('lobby.invites')), h('p.muted', t('lobby.invites_help')),
+    h('ul.invite-list', friends.map((s) => {
+      const url = link(s);
+      const input = h('input', { type: 'text', readonly: true, value: url, 'aria-label': t('seat.n', { n: s.seat + 1 }) });
+      return h('li', h('span', t('seat.n', { n: s.seat + 1 })), input,
+        h('button', { type: 'button', onclick: async () => {
+          try { await navigator.clipboard.writeText(url); toast(t('lobby.copied')); } catch { input.select(); toast(t('lobby.copy_manually')); }
+        } }, t('lobby.copy')));
+    })),
+    h('a.button.primary', { href: `/t/${res.table_id}` }, iPlay ? t('lobby.go_to_table') : t('lobby.watch_table')));
+}
+
+async function loadLists(boxes, titles) {
+  const title = (g) => pick(titles[g]) || g;
+  const row = (tb, ...actions) => h('li.table-row', h('span.tb-game', title(tb.game)),
+    h('span.tb-players', t('lobby.n_players', { n: tb.players })),
+    h('span.tb-seats', (tb.seats || []).map((s) => h('span.tb-seat', s.kind === 'ai' ? agentLabel(s.agent) : (s.name || t('seat.human'))))),
+    h('span.tb-actions', actions));
+  const fill = (box, rows, empty) => {
+    box.querySelector('ul')?.remove();
+    box.querySelector('p')?.remove();
+    box.append(rows.length ? h('ul.tables', rows) : h('p.muted', empty));
+  };
+  // my games
+  const mine = myGames();
+  const ids = Object.keys(mine).sort((a, b) => (mine[b].saved || 0) - (mine[a].saved || 0));
+  const rows = await Promise.all(ids.map(async (id) => {
+    try {
+      const tb = await api(`/api/tables/${encodeURIComponent(id)}`);
+      return tb.status === 'finished'
+        ? row(tb, h('a.button', { href: `/replay/${id}` }, t('lobby.replay')))
+        : row(tb, h('a.button.primary', { href: `/t/${id}` }, t('lobby.resume')), ' ', t('seat.n', { n: mine[id].seat + 1 }));
+    } catch {
+      return h('li.table-row', h('span', t('lobby.gone')),
+        h('button', { type: 'button', onclick: (ev) => { forget(id); ev.target.closest('li').remove(); } }, t('lobby.forget')));
+    }
+  }));
+  fill(boxes.mine, rows, t('lobby.none_mine'));
+  const list = async (status) => { try { return await api(`/api/tables?status=${status}`); } catch { return []; } };
+  const [open, playing, finished] = await Promise.all([list('open'), list('playing'), list('finished')]);
+  fill(boxes.open, open.map((tb) => row(tb, h('button.primary', { type: 'button', onclick: () => join(tb.table_id, tb.game) }, t('lobby.join')),
+    ' ', h('a.button', { href: `/t/${tb.table_id}?watch=1` }, t('lobby.watch_table')))), t('lobby.none_open'));
+  fill(boxes.playing, playing.map((tb) => row(tb, h('a.button', { href: `/t/${tb.table_id}?watch=1` }, t('lobby.watch_table')))), t('lobby.none_playing'));
+  fill(boxes.finished, finished.slice(0, 20).map((tb) => row(tb, h('a.button', { href: `/replay/${tb.table_id}` }, t('lobby.replay')))), t('lobby.none_finished'));
+}
+
+async function join(tableId, game) {
+  try {
+    const res = await api(`/api/tables/${encodeURIComponent(tableId)}/join`, {});
+    remember(tableId, { seat: res.seat, token: res.token, game });
+    navigate(`/t/${tableId}`);
+  } catch (e) {
+    toast(e.message, 'error');
+  }
+}

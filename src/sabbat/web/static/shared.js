@@ -1,0 +1,164 @@
+// Building blocks every game renderer uses: DOM helper, seat marks, card faces, piles, zones, and
+// the matching of legal actions to the elements they act on (data-ref).
+import { t, pick, lang } from './i18n.js';
+
+/** h('div.cls', {attr}, children...) — a tiny DOM builder; strings become text nodes (never markup). */
+export function h(spec, attrs, ...children) {
+  const [head, ...classes] = spec.split('.').filter((x, i) => i === 0 || x);
+  const [tag, id] = head.split('#');
+  const el = document.createElement(tag || 'div');
+  if (id) el.id = id;
+  if (classes.length) el.className = classes.join(' ');
+  if (attrs && (typeof attrs !== 'object' || attrs instanceof Node || Array.isArray(attrs))) {
+    children.unshift(attrs);
+    attrs = null;
+  }
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v == null || v === false) continue;
+    if (k === 'class') el.className += (el.className ? ' ' : '') + v;
+    else if (k.startsWith('on')) el.addEventListener(k.slice(2), v);
+    else if (k === 'dataset') Object.assign(el.dataset, v);
+    else el.setAttribute(k, v === true ? '' : v);
+  }
+  append(el, children);
+  return el;
+}
+
+function append(el, children) {
+  for (const c of children) {
+    if (c == null || c === false) continue;
+    if (Array.isArray(c)) append(el, c);
+    else el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+}
+
+const SHAPES = ['●', '▲', '■', '◆', '★', '✚'];
+
+/** A seat's mark: colour plus a shape plus its number, so colour is never the only sign. */
+export function seatMark(seat, extra = '') {
+  if (seat == null) return h('span.seat-mark', '—');
+  return h(`span.seat-mark.seat-${seat}`, { title: t('seat.n', { n: seat + 1 }) },
+    h('span.shape', { 'aria-hidden': 'true' }, SHAPES[seat % SHAPES.length]), t('seat.short', { n: seat + 1 }), extra);
+}
+
+export function seatName(view, seat) {
+  if (seat == null) return t('seat.spectator');
+  const info = (view.seats || []).find((s) => s.seat === seat) || {};
+  const who = seat === view.seat ? t('seat.you') : info.kind === 'ai' ? t('seat.ai', { agent: agentLabel(info.agent) }) : (info.name || t('seat.human'));
+  return `${t('seat.n', { n: seat + 1 })} (${who})`;
+}
+
+let agentLabels = {};
+export function setAgentLabels(list) { agentLabels = Object.fromEntries(list.map((a) => [a.name, a.label])); }
+export function agentLabel(name) { return agentLabels[name] ? pick(agentLabels[name]) : (name || ''); }
+
+/** Stat chips: [[labelKey, value, cls?], ...] with zero values left out. */
+export function chips(stats) {
+  return h('div.chips', stats.filter(([, v]) => v !== 0 && v != null && v !== '')
+    .map(([label, v, cls]) => h(`span.chip${cls ? '.' + cls : ''}`, { title: label }, h('b', String(v)), ' ', label)));
+}
+
+/**
+ * A card face: name, cost, symbols (chips), effect text; `slots` draws Mystic Vale's three
+ * advancement positions. `ref` ties it to legal actions. `back` draws a face-down card.
+ */
+export function cardFace({ name, cost, stats = [], text = '', ref, cls = '', slots, badge, back, owner, title, key, card } = {}) {
+  const dataset = {};
+  if (card != null) dataset.card = card;
+  if (ref) dataset.ref = ref;
+  if (key != null) dataset.key = key;
+  if (back) {
+    return h(`div.card.back${cls ? ' ' + cls : ''}`.replace(/ /g, '.'), { dataset, 'aria-label': t('card.hidden') },
+      h('span.back-mark', '✦'));
+  }
+  return h(`div.card${cls ? ' ' + cls : ''}`.replace(/ /g, '.'), { dataset, title: title || text || name },
+    h('div.card-head', h('span.card-name', name), cost != null && cost !== '' ? h('span.cost', { title: t('card.cost') }, String(cost)) : null),
+    owner != null ? seatMark(owner) : null,
+    badge ? h('div.badge', badge) : null,
+    slots ? h('div.slots', slots) : null,
+    stats.length ? chips(stats) : null,
+    text ? h('div.card-text', text) : null);
+}
+
+/** A face-down pile with its count (deck, stack, hidden hand). */
+export function pile(label, count, ref) {
+  return h('div.pile', { dataset: ref ? { ref } : {}, title: label },
+    h('div.pile-stack', h('span.count', String(count))), h('div.pile-label', label));
+}
+
+/** A titled area of the table. */
+export function zone(title, children, cls = '') {
+  return h(`section.zone${cls ? '.' + cls : ''}`, h('h3.zone-title', title), h('div.zone-body', children));
+}
+
+/** A row of cards that wraps. */
+export function row(children, cls = '') { return h(`div.cardrow${cls ? '.' + cls : ''}`, children); }
+
+/** The face data of a card id for the current language, or a neutral stand-in. */
+export function face(faces, id) {
+  return (faces && faces[id]) || { name: String(id), text: '' };
+}
+
+/** First non-empty text line of a face's text, skipping a repeated name. */
+export function faceText(f) {
+  if (!f || !f.text) return '';
+  const lines = f.text.split('\n').filter((l) => l.trim() && l.trim() !== f.name);
+  return lines.join('\n');
+}
+
+/** Name of something given as {en, ja}, a string id resolved through faces, or a raw string. */
+export function nameOf(faces, thing) {
+  if (thing == null) return '';
+  if (typeof thing === 'object') return pick(thing.name ?? thing);
+  return face(faces, thing).name;
+}
+
+/** Ordinal/number formatting in the current language. */
+export function num(n) { return Number(n).toLocaleString(lang()); }
+
+/**
+ * Ties legal actions to board elements: `refsOf(action)` names the elements (data-ref values)
+ * an action acts on. Returns the actions no element carries (they become buttons).
+ */
+export function bindActions(root, legal, refsOf, choose, explain) {
+  const byRef = new Map();
+  const loose = [];
+  for (const entry of legal) {
+    const refs = refsOf(entry.action) || [];
+    let placed = false;
+    for (const ref of refs) {
+      if (!root.querySelector(`[data-ref="${CSS.escape(ref)}"]`)) continue;
+      if (!byRef.has(ref)) byRef.set(ref, []);
+      byRef.get(ref).push(entry);
+      placed = true;
+    }
+    if (!placed) loose.push(entry);
+  }
+  for (const el of root.querySelectorAll('[data-ref]')) {
+    const entries = byRef.get(el.dataset.ref);
+    if (entries) {
+      el.classList.add('playable');
+      el.setAttribute('role', 'button');
+      el.setAttribute('tabindex', '0');
+      el.setAttribute('aria-label', entries.map((e) => e.text).join(' / '));
+    }
+    const go = (ev) => {
+      ev.stopPropagation();
+      if (entries) choose(entries, el); else explain(el);
+    };
+    el.addEventListener('click', go);
+    el.addEventListener('keydown', (ev) => { if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); go(ev); } });
+  }
+  return loose;
+}
+
+/**
+ * A card drawn from its face data: `fields` lists [faceField, labelKey] pairs shown as chips,
+ * `costField` the number in the corner, `badgeField` a small label (kind, tier).
+ */
+export function faceCard(faces, id, { fields = [], costField, badgeField, ref, key, owner, cls = '', extra = [], name } = {}) {
+  const f = face(faces, id);
+  const stats = fields.filter(([k]) => f[k] != null && typeof f[k] !== 'object').map(([k, label]) => [t(label), f[k], `stat-${k}`]);
+  return cardFace({ name: name || f.name, cost: costField ? f[costField] : null, badge: badgeField ? f[badgeField] : null,
+    stats: stats.concat(extra), text: f.text && f.text !== f.name ? f.text : '', ref, key, owner, card: id, cls: `${cls} kind-${f.type || f.kind || 'card'}` });
+}
