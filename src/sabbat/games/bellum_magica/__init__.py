@@ -8,29 +8,9 @@ from typing import Any
 from sabbat.core import Game, GameInfo, GameState, Option
 from sabbat.core.errors import UnknownCard
 
-from .cards import CHEST_TYPES, BoardEntry, ChestEntry, CreatureEntry, LocationEntry, load_cards
+from .cards import load_cards
+from .faces import face, faces
 from .state import BellumState
-
-ICON_NAMES = {
-    "en": {"food": "food", "glyph": "glyph", "map": "map", "sword": "sword", "msword": "magic sword",
-           "thief": "thief"},
-    "ja": {"food": "食料", "glyph": "グリフ", "map": "宝の地図", "sword": "剣", "msword": "魔法の剣",
-           "thief": "盗賊"},
-}
-
-
-def _strip_text(rows: list[str], locale: str) -> str:
-    names = ICON_NAMES["ja" if locale == "ja" else "en"]
-    parts = []
-    for i, row in enumerate(rows, 1):
-        if row:
-            icons = []
-            for part in row.split("+"):
-                k = part.lstrip("0123456789")
-                cnt = part[: len(part) - len(k)] or "1"
-                icons.append(f"{cnt}×{names[k]}")
-            parts.append(f"{i}:" + "+".join(icons))
-    return ", ".join(parts) or "-"
 
 
 class BellumMagicaGame(Game):
@@ -70,31 +50,13 @@ class BellumMagicaGame(Game):
 
     def describe_card(self, card_id: str, locale: str = "en", options: Mapping[str, Any] | None = None) -> str:
         table = load_cards(options)
-        entry = table.entries.get(card_id)
-        if entry is None:
+        if card_id not in table.entries:
             raise UnknownCard(f"Bellum Magica has no card {card_id!r}")
-        name = entry.name.get(locale) or entry.name["en"]
-        ja = locale == "ja"
-        if isinstance(entry, LocationEntry):
-            loot = {k: getattr(entry, k) for k in ("food", "glyph", "barrel", *CHEST_TYPES) if getattr(entry, k)}
-            loot_text = ", ".join(f"{v}×{k}" for k, v in loot.items())
-            if ja:
-                return f"{name}({entry.kind}) 盾{entry.shields} 魔法の盾{entry.magic_shields} 戦利品: {loot_text}"
-            return f"{name} ({entry.kind}): shields {entry.shields}, magic shields {entry.magic_shields}; loot: {loot_text}"
-        if isinstance(entry, (CreatureEntry, BoardEntry)):
-            left = _strip_text(list(entry.left), locale)
-            right = _strip_text(list(entry.right), locale)
-            if isinstance(entry, BoardEntry):
-                extra = f"盾{entry.shields}" if ja else f"shields {entry.shields}"
-            else:
-                extra = ", ".join(entry.bonus) or "-"
-                extra = f"ボーナス {extra}" if ja else f"bonus {extra}"
-            if ja:
-                return f"{name}: 左(生産) {left} / 右(攻撃) {right} / {extra}"
-            return f"{name}: left (production) {left} / right (attack) {right} / {extra}"
-        if isinstance(entry, ChestEntry):
-            return f"{name} ×{entry.count}"
-        return f"{name} ×{entry.count}"
+        return str(face(table, card_id, locale)["text"])
+
+    def card_faces(self, locale: str = "en", options: Mapping[str, Any] | None = None) -> dict[str, dict[str, Any]]:
+        """Name and text in `locale` plus rows per die face, shields, loot, costs, strength, bonus, chest type."""
+        return faces(load_cards(options), locale)
 
     def heuristic_agent(self, seed: int = 0) -> Any:
         from .bots import HeuristicAgent
