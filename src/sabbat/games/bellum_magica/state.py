@@ -262,6 +262,11 @@ class BellumState(GameState):
     def _determinize(self, player: int, rng: Rng) -> BellumState:
         return hidden.determinize(self, player, rng)
 
+    def check_invariants(self) -> list[str]:
+        from .invariants import problems
+
+        return problems(self)
+
     # ----- results -----------------------------------------------------------------
     def scores(self) -> list[float]:
         """The rulebook's points: each lord's total chest value (whole numbers)."""
