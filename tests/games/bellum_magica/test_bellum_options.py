@@ -37,3 +37,14 @@ def test_every_message_key_exists_in_both_languages() -> None:
     kinds = {"pick_castle", "place_goblin", "pass_roll", "buy_round", "confusion", "no_attack", "attack_location",
              "attack_castle", "steal", "stop_stealing", "recruit", "pay", "place_creature", "done_recruiting"}
     assert {f"action.{k}" for k in kinds} <= set(data["en"])
+
+
+def test_rules_summaries_ship_in_both_languages_and_state_the_core_numbers() -> None:
+    from importlib.resources import files
+
+    pkg = files("sabbat.games.bellum_magica")
+    en = pkg.joinpath("rules.en.md").read_text(encoding="utf-8")
+    ja = pkg.joinpath("rules.ja.md").read_text(encoding="utf-8")
+    assert "10 or more chests" in en and "2 food" in en and "3 glyphs" in en and "thief" in en
+    assert "宝箱を10個以上" in ja and "食料2" in ja and "グリフ3" in ja and "盗賊" in ja
+    assert "すべての" in ja and "every" in en  # 5 players take every kingdom card
