@@ -99,3 +99,31 @@ def test_done_recruiting_passes_to_the_next_player_in_turn_order() -> None:
     to_recruit(s)
     act(s, "done_recruiting")
     assert s.current_player == 1 and s.phase is Phase.RECRUIT
+
+
+def test_e20_most_evil_3_food_with_1_or_2_glyphs_is_not_enough() -> None:
+    """「グリフ1個+食料4個またはグリフ3個」: three food never stands in for four (issue 23 planted bug)."""
+    for glyphs in (1, 2):
+        s = recruit_position([3, 0], [glyphs, 0])
+        to_recruit(s)
+        recruitable = {a.args[0] for a in s.legal_actions() if a.kind == "recruit"}
+        assert recruitable == {"evil"}, glyphs  # 3 food buys an evil creature, never a most evil one
+    s = recruit_position([3, 0], [3, 0])
+    to_recruit(s)
+    act(s, "recruit", "most_evil", 0)  # only the 3-glyph payment: taken at once, food untouched
+    assert s.phase is Phase.PLACE and (s.food[0], s.glyph[0]) == (3, 0)
+    s = recruit_position([4, 0], [1, 0])
+    to_recruit(s)
+    act(s, "recruit", "most_evil", 1)
+    assert (s.food[0], s.glyph[0]) == (0, 0)
+
+
+def test_e20_payment_boundaries() -> None:
+    from sabbat.games.bellum_magica.rules import affordable_options, cost_of
+
+    assert affordable_options(1, 9, "evil") == [] and affordable_options(2, 0, "evil") == ["evil"]
+    assert affordable_options(3, 2, "most_evil") == [] and affordable_options(4, 0, "most_evil") == []
+    assert affordable_options(4, 1, "most_evil") == ["glyph_food"]
+    assert affordable_options(0, 3, "most_evil") == ["glyphs"]
+    assert affordable_options(4, 3, "most_evil") == ["glyph_food", "glyphs"]
+    assert (cost_of("evil"), cost_of("glyph_food"), cost_of("glyphs")) == ((2, 0), (4, 1), (0, 3))
