@@ -81,3 +81,16 @@ def test_each_broken_invariant_is_reported(breaks: Callable[[BellumState], None]
     assert isinstance(s, BellumState) and s.check_invariants() == []
     breaks(s)
     assert len(s.check_invariants()) == 1
+
+
+def _unpaid_shield_bonus(s: BellumState) -> None:
+    card = next(c for c in s.cdeck["evil"] if s.cards.creatures[c].bonus == ("shield",))
+    s.cdeck["evil"].remove(card)
+    s.left[0].append(card)  # recruited (conserved) but its shield token never given
+
+
+def test_a_shield_bonus_never_given_is_reported() -> None:
+    s = GAME.new(3, 2)
+    assert isinstance(s, BellumState)
+    _unpaid_shield_bonus(s)
+    assert s.check_invariants() == ["P1 holds fewer shield tokens than its creatures gave"]

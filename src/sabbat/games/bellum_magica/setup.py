@@ -20,11 +20,7 @@ def setup_game(s: BellumState) -> None:
     rng = s.rng
     cards = s.cards
     s.max_days = int(s.options.get("max_days", 200))
-    choice = str(s.options.get("castle_choice", "random"))
-    if choice not in ("random", "draft"):
-        from sabbat.core import BadOption
-
-        raise BadOption(f"castle_choice must be 'random' or 'draft', not {choice!r}")
+    choice = str(s.options.get("castle_choice", "random"))  # checked by game.new against its choices
     s.captain = rng.below(n)  # random first captain, drawn first
     s.day = 1
     s.turn = 0

@@ -180,9 +180,7 @@ class BellumState(GameState):
             return [Action("place_creature", (s,)) for s in SIDES]
         if ph is Phase.GOBLINS:
             return [Action("place_goblin", (g, s)) for g in sorted(set(self.hand[p])) for s in SIDES]
-        if ph is Phase.DRAFT:
-            return [Action("pick_castle", (b,)) for b in self.draft_pool]
-        return []
+        return [Action("pick_castle", (b,)) for b in self.draft_pool]  # Phase.DRAFT (OVER has no player)
 
     def _attack_options(self, p: int) -> list[Action]:
         s, g, t = self.attack(p, self.die)
