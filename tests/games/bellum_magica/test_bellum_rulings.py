@@ -32,7 +32,7 @@ def steal_one(s: BellumState, attacker: int, victim: int, kind: str) -> None:
     act(s, "steal", kind)
 
 
-def test_p_attack_castle_thief_takes_a_random_chest_of_several_former_owner_forgets_it() -> None:
+def test_attack_other_castle_thief_takes_a_random_chest_of_several_onlookers_forget_which() -> None:
     """「他のプレーヤーから宝箱を盗む場合、盗まれた宝箱は価値を確認せずに…」: the thief takes one
     face-down chest of the chosen type; an onlooker who once held those chests cannot tell which moved."""
     s = blank(3, cap=0)
@@ -58,7 +58,7 @@ def test_p_attack_castle_thief_takes_a_random_chest_of_several_former_owner_forg
         assert all(not d.seen[c] & (1 << 2) for q in (0, 1) for c in d.chests[q])
 
 
-def test_p_attack_castle_a_single_chest_of_its_type_moves_with_what_others_knew() -> None:
+def test_attack_other_castle_a_single_chest_of_its_type_moves_with_what_others_knew() -> None:
     """With one chest of the type there is no choice: everyone who knew it knows where it went."""
     s = blank(3, cap=0)
     [c] = give(s, 0, "gold", [7])
@@ -67,7 +67,7 @@ def test_p_attack_castle_a_single_chest_of_its_type_moves_with_what_others_knew(
     assert known(s, 2) == [(1, "gold", 7)]
 
 
-def test_setup_5_players_take_all_kingdom_cards(tmp_path: Path) -> None:
+def test_setup_human_kingdom_5_players_take_all_kingdom_cards(tmp_path: Path) -> None:
     """「5人プレイ:王国カードを全て取ります」: every farm, village and town of the card file."""
     data = yaml.safe_load(DEFAULT_CARDS.read_text(encoding="utf-8"))
     villages = [e for e in data["locations"] if e["kind"] == "village"]
