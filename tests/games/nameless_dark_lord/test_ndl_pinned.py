@@ -1,0 +1,56 @@
+"""Rules pinned by mutation testing: each test fails on a small change that every other test let
+through (see mutate_rules.py and benchmarks/results/mutation_nameless_dark_lord.json)."""
+
+from __future__ import annotations
+
+from ndl_support import B, G, R, Y, act, add, board, new, resolve_from
+
+from sabbat.games.nameless_dark_lord import rules
+from sabbat.games.nameless_dark_lord.state import Phase
+
+
+def test_p25_tie_goes_to_the_nearest_clockwise_from_the_red_throne_not_counterclockwise():
+    s = new(4)
+    s.red = B
+    for p in (Y, G):
+        add(s, p, "fishing_village")
+    s.phase = Phase.OVER
+    assert s.winners() == [Y], "Y is 1 seat clockwise from B's Red Throne, G is 2"
+
+
+def test_p8_a_unit_acquired_during_the_level_is_not_a_territory():
+    s = new(4)
+    board(s, {0: [(R, "fx_1_1")]}, targets=["clay_golem"], coins=[2, 2, 2, 2])
+    resolve_from(s)
+    act(s, "acquire")
+    assert s.terr_level[R] == [False, False, False]
+    s.round = 3
+    rules.begin_event(s, 1)
+    assert s.phase is Phase.EVENT and s.actor == R, "R acquired only a unit in Level 1: R is asked first"
+
+
+def test_acquired_count_is_one_per_card():
+    s = new(4)
+    board(s, {0: [(R, "fx_1_1")]}, targets=["clay_golem"], coins=[2, 2, 2, 2])
+    resolve_from(s)
+    act(s, "acquire")
+    assert s.acquired[R] == 1 and s.observation(None)["players"][R]["acquired"] == 1
+
+
+def test_payment_event_names_the_coins_and_stones_paid():
+    s = new(4)
+    board(s, {0: [(Y, "fx_1_2")]}, targets=["clay_golem"], coins=[1, 1, 1, 1], stones=[0, 0, 1, 0])
+    resolve_from(s)
+    act(s, "acquire")  # 2 to pay with 1 coin and 1 stone: the only split
+    paid = [e for e in s.events if ".event.paid" in e.key][-1]
+    assert paid.key.endswith("event.paid") and (paid.params["coins"], paid.params["stones"]) == (1, 1)
+
+
+def test_area_events_tell_an_empty_area_from_a_contested_one():
+    s = new(4)
+    board(s, {1: [(R, "fx_2_1"), (B, "fx_1_1")]}, targets=["clay_golem", "clay_golem"], coins=[2, 2, 2, 2])
+    resolve_from(s)
+    keys = [e.key.rsplit(".", 1)[1] for e in s.events if ".event.area" in e.key]
+    assert keys[:2] == ["area_empty", "area"]
+    contested = [e for e in s.events if e.key.endswith("event.area")][0]
+    assert contested.render("en") == "Area B (Clay Golem): priority Red (power 2), Blue (power 1)"
