@@ -156,9 +156,10 @@ export function bindActions(root, legal, refsOf, choose, explain) {
  * A card drawn from its face data: `fields` lists [faceField, labelKey] pairs shown as chips,
  * `costField` the number in the corner, `badgeField` a small label (kind, tier).
  */
-export function faceCard(faces, id, { fields = [], costField, badgeField, ref, key, owner, cls = '', extra = [], name } = {}) {
+export function faceCard(faces, id, { fields = [], costField, badgeField, textField, ref, key, owner, cls = '', extra = [], name } = {}) {
   const f = face(faces, id);
   const stats = fields.filter(([k]) => f[k] != null && typeof f[k] !== 'object').map(([k, label]) => [t(label), f[k], `stat-${k}`]);
+  const text = textField ? [].concat(f[textField] || []).join('\n') : (f.text && f.text !== f.name ? f.text : '');
   return cardFace({ name: name || f.name, cost: costField ? f[costField] : null, badge: badgeField ? f[badgeField] : null,
-    stats: stats.concat(extra), text: f.text && f.text !== f.name ? f.text : '', ref, key, owner, card: id, cls: `${cls} kind-${f.type || f.kind || 'card'}` });
+    stats: stats.concat(extra), text, title: f.text, ref, key, owner, card: id, cls: `${cls} kind-${f.type || f.kind || 'card'}` });
 }

@@ -64,6 +64,9 @@ export function showTable(root, tableId) {
     const before = snapshot(el.board);
     const obs = v.observation;
     const ctx = { obs, view: v, faces: s.faces, me: v.seat, lang: lang() };
+    const page = el.head.parentElement;
+    Object.assign(page.dataset, { version: v.version, status: v.status, myTurn: '' });
+    window.__sabbatView = v; // read by the browser tests
     // head
     const myTurn = v.seat != null && v.current_player === v.seat && v.status !== 'finished';
     const turnText = v.status === 'finished' ? t('table.finished')
@@ -102,6 +105,7 @@ export function showTable(root, tableId) {
     el.list.replaceChildren(...legal.map((e, i) => h('li', h('button.legal', { type: 'button', 'data-action-id': e.id, onclick: () => act(e) },
       h('kbd', String(i + 1)), ' ', e.text))));
     // log
+    page.dataset.myTurn = myTurn && legal.length ? '1' : '0';
     el.log.replaceChildren(...s.events.filter(Boolean).map((e) => h('li', e.text)));
     el.log.scrollTop = el.log.scrollHeight;
     // end screen

@@ -11,7 +11,7 @@ export function status({ obs }) {
     .filter(Boolean).join(' · ');
 }
 
-const card = (faces, id, opts = {}) => faceCard(faces, id, { fields: FIELDS, ...opts, cls: `${opts.cls || ''} tier-${(faces[id] || {}).tier || 'none'}` });
+const card = (faces, id, opts = {}) => faceCard(faces, id, { fields: FIELDS, textField: 'abilities', ...opts, cls: `${opts.cls || ''} tier-${(faces[id] || {}).tier || 'none'}` });
 
 function playerArea(ctx, q) {
   const { obs, faces } = ctx;
