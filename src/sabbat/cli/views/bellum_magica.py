@@ -113,7 +113,8 @@ def _kingdom(obs: dict[str, Any], locale: str) -> Panel:
         shields = f"{loc['shields']}🛡" + (f" + {loc['magic_shields']}✧🛡" if loc["magic_shields"] else "")
         label = _name(loc["name"], locale)
         if loc["kind"] != "tavern":
-            label += f" ({i18n.render(f'{NS}.term.' + loc['kind'], locale)})"
+            kind = i18n.render(f"{NS}.term.{loc['kind']}", locale)
+            label += f"({kind})" if locale == "ja" else f" ({kind})"
         table.add_row(label, shields, _amounts(loc["loot"], locale))
     kinds = _sep(locale).join(
         i18n.render(f"{NS}.text.defence_part", locale, {"what": i18n.render(f"{NS}.term.{kind}", locale), "n": n})
