@@ -54,3 +54,40 @@ def test_area_events_tell_an_empty_area_from_a_contested_one():
     assert keys[:2] == ["area_empty", "area"]
     contested = [e for e in s.events if e.key.endswith("event.area")][0]
     assert contested.render("en") == "Area B (Clay Golem): priority Red (power 2), Blue (power 1)"
+
+
+def test_p8_territory_acquired_in_level_one_spares_the_player_at_the_event():
+    s = new(4)
+    board(s, {0: [(R, "fx_1_1")]}, targets=["farming_village"], coins=[2, 2, 2, 2])
+    resolve_from(s)
+    act(s, "acquire")
+    assert s.terr_level[R] == [True, False, False]
+    s.round = 3
+    rules.begin_event(s, 1)
+    assert s.phase is Phase.EVENT and s.actor == B, "R is spared; B, next in seat order, chooses"
+
+
+def test_last_player_not_passed_keeps_taking_turns():
+    s = new(4)
+    board(s, {})
+    for p in (R, B, Y):
+        s.passed[p] = True
+    s.actor = G
+    units = [add(s, G, "fx_1_1") for _ in range(2)]
+    s.sleeved[G] += units
+    s._legal = None
+    act(s, "place", units[0], 0)
+    assert s.phase is Phase.PLACE and s.actor == G
+    act(s, "place", units[1], 1)
+    assert s.actor == G
+    act(s, "pass")
+    assert s.phase is not Phase.PLACE
+
+
+def test_guardian_with_a_single_curse_must_pass_it_on():
+    s = new(4)
+    s.curses = [0, 0, 1, 0]
+    board(s, {0: [(Y, "fx_guardian_1_1")]}, targets=["clay_golem"])
+    resolve_from(s)
+    act(s, "acquire")
+    assert s.phase is Phase.TRIGGER and {a.kind for a in s.legal_actions()} == {"curse"}
