@@ -1,5 +1,5 @@
-"""Bellum Magica (Blue Orange, 2021), Japanese edition (seed 002_0473e2dee107dea8.txt),
-read through the spec `rules/bellum_magica.md` (its rulings A-1..A-26 are followed).
+"""Bellum Magica (Blue Orange, 2021), after the Japanese edition of the rulebook; the rulings
+where it is silent are in docs/games/bellum_magica.md.
 
 A day: the captain rolls and everybody, from the captain clockwise, may buy a reroll with a
 barrel (the captain also with a face-up confusion spell), restarting at the captain after
