@@ -32,7 +32,7 @@ def create_in_lobby(page: Any, base: str, game: str, players: int) -> None:
         seats.nth(i).select_option("ai:heuristic")
     page.click("#create-table")
     page.wait_for_url("**/t/*")
-    page.wait_for_selector(".board .zone, .board .battle-areas")
+    page.wait_for_selector(".board .player-area")
 
 
 @pytest.mark.parametrize("game", list(GAMES))
@@ -49,7 +49,7 @@ def test_a_person_plays_a_whole_game_by_clicking(browser: Any, server: str, game
             screenshot(page, f"{game}_ja")
             page.click("#lang-switch")
             page.wait_for_function("() => document.documentElement.lang === 'en' && !!window.__sabbatView")
-            page.wait_for_selector(".board .zone, .board .battle-areas")
+            page.wait_for_selector(".board .player-area")
             page.wait_for_function("() => document.querySelector('.table-page') && document.querySelector('.table-page').dataset.myTurn === '1'")
             assert untranslated(page, server, "en", game) == []
             screenshot(page, f"{game}_en")

@@ -21,7 +21,7 @@ export function showReplay(root, tableId) {
   async function show() {
     let v = null;
     if (s.mode === 'server') {
-      try { v = await api(viewUrl()); } catch { s.mode = 'final'; }
+      try { v = await api(viewUrl()); } catch { v = null; }
     }
     if (!s.alive) return;
     if (s.mode !== 'server') v = s.finalView;
@@ -77,6 +77,7 @@ export function showReplay(root, tableId) {
   (async () => {
     try {
       const first = await api(`/api/tables/${encodeURIComponent(tableId)}/replay/view?step=0&lang=${lang()}`);
+      if (!first || !first.observation) throw new Error('no replay views');
       s.mode = 'server';
       s.total = first.total_steps ?? 0;
       s.step = s.total;

@@ -1,0 +1,158 @@
+"""Issue 19: two people play each other through the server (one reloads mid-game and carries on)
+while a spectator watches and never sees a hidden card; board clicks act and explain themselves;
+the lobby and the replay viewer have nothing untranslated."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from browser.helpers import click_legal, http_json, open_page, screenshot, untranslated, version
+from sabbat import games
+
+SEED = 20261123
+
+
+def names_and_ids(faces: dict[str, Any], obs: Any) -> set[str]:
+    """Every card id that an observation mentions (any string value that is a card id)."""
+    found: set[str] = set()
+
+    def walk(x: Any) -> None:
+        if isinstance(x, str) and x in faces:
+            found.add(x)
+        elif isinstance(x, dict):
+            for k, v in x.items():
+                if k not in ("catalog", "card_names", "card_stats"):
+                    walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+
+    walk(obs)
+    return found
+
+
+def check_spectator(page: Any, game_id: str, players: int, actions: list[dict[str, Any]], faces: dict[str, Any]) -> int:
+    """Rebuild the position from the moves, then look for hidden cards in the spectator's DOM."""
+    game = games.get(game_id)
+    state = game.new(num_players=players, seed=SEED)
+    for a in actions:
+        state.apply(game.action_from_json(a))
+    page.wait_for_function("(v) => Number(document.querySelector('.table-page')?.dataset.version) === v", arg=len(actions))
+    public = names_and_ids(faces, state.observation(None))
+    hidden = set().union(*(names_and_ids(faces, state.observation(p)) for p in range(players))) - public
+    shown_ids = set(page.eval_on_selector_all("[data-card]", "els => els.map(e => e.dataset.card)"))
+    assert not (shown_ids & hidden), f"spectator DOM shows hidden cards {shown_ids & hidden}"
+    text = page.inner_text("body")
+    public_names = {faces[c]["name"] for c in public}
+    leaked = {faces[c]["name"] for c in hidden if faces[c]["name"] not in public_names and faces[c]["name"] in text}
+    assert not leaked, f"spectator page names hidden cards {leaked}"
+    return len(hidden)
+
+
+def test_two_people_play_each_other_and_a_spectator_sees_nothing_hidden(browser: Any, server: str) -> None:
+    game = "monslaught"
+    res = http_json(server + "/api/tables", {"game": game, "players": 2, "seed": SEED,
+                                             "seats": [{"kind": "human"}, {"kind": "human"}], "options": {}})
+    table = res["table_id"]
+    links = {s["seat"]: s["invite_url"] for s in res["seats"]}
+    faces = http_json(f"{server}/api/games/{game}/cards?lang=en")
+    a_ctx, a, a_err = open_page(browser, "en")
+    b_ctx, b, b_err = open_page(browser, "ja", width=360, height=780)
+    w_ctx, watcher, w_err = open_page(browser, "en")
+    try:
+        a.goto(server + links[0])
+        b.goto(server + links[1])
+        watcher.goto(f"{server}/t/{table}?watch=1")
+        for p in (a, b, watcher):
+            p.wait_for_selector(".board .player-area")
+        assert "#token" not in a.url, "the token stays out of the address bar once stored"
+        assert watcher.locator(".who-am-i").inner_text() == "Watching"
+        rng = random.Random(7)
+        actions: list[dict[str, Any]] = []
+        hidden_seen = 0
+        reloaded = False
+        for _ in range(70):
+            a.wait_for_function(
+                """(n) => [...document.querySelectorAll('.table-page')].some(p => Number(p.dataset.version) === n)""", arg=len(actions))
+            for p in (a, b):
+                p.wait_for_function("(n) => Number(document.querySelector('.table-page')?.dataset.version) === n", arg=len(actions))
+            mover = next((p for p in (a, b) if p.eval_on_selector(".table-page", "e => e.dataset.myTurn") == "1"), None)
+            if mover is None:
+                assert a.eval_on_selector(".table-page", "e => e.dataset.status") == "finished"
+                break
+            actions.append(click_legal(mover, rng))
+            if len(actions) in (12, 40):
+                hidden_seen += check_spectator(watcher, game, 2, actions, faces)
+            if len(actions) == 20 and not reloaded:
+                b.reload()
+                b.wait_for_selector(".board .player-area")
+                assert b.evaluate("() => window.__sabbatView.seat") == 1, "after a reload the page is still seat 2"
+                screenshot(b, "phone_monslaught_ja")
+                reloaded = True
+        assert reloaded and len(actions) >= 40
+        assert hidden_seen > 0, "the check must have had hidden cards to look for"
+        assert a_err == [] and b_err == [] and w_err == []
+    finally:
+        for c in (a_ctx, b_ctx, w_ctx):
+            c.close()
+
+
+def test_board_clicks_act_and_explain_themselves(browser: Any, server: str) -> None:
+    res = http_json(server + "/api/tables", {"game": "nameless_dark_lord", "players": 3, "seed": SEED,
+                                             "seats": [{"kind": "human"}, {"kind": "ai", "agent": "heuristic"},
+                                                       {"kind": "ai", "agent": "heuristic"}], "options": {}})
+    ctx, page, errors = open_page(browser, "en")
+    try:
+        page.goto(server + res["seats"][0]["invite_url"])
+        page.wait_for_function("() => document.querySelector('.table-page')?.dataset.myTurn === '1'")
+        before = version(page)
+        # a card that no option uses explains itself
+        page.locator(".board .card:not(.playable)").first.click()
+        toast = page.locator("#toast")
+        toast.wait_for(state="visible")
+        assert toast.inner_text().strip() != ""
+        assert version(page) == before
+        # a highlighted card acts (through a small menu when it has several options)
+        page.locator(".board .playable").first.click()
+        menu = page.locator(".choice-menu:not([hidden]) .menu-item")
+        if menu.count():
+            menu.first.click()
+        page.wait_for_function("(v) => Number(document.querySelector('.table-page').dataset.version) > v", arg=before)
+        # number keys pick from the list
+        page.wait_for_function("() => document.querySelector('.table-page').dataset.myTurn === '1'")
+        before = version(page)
+        page.keyboard.press("1")
+        page.wait_for_function("(v) => Number(document.querySelector('.table-page').dataset.version) > v", arg=before)
+        assert errors == []
+    finally:
+        ctx.close()
+
+
+def test_lobby_and_replay_have_nothing_untranslated(browser: Any, server: str) -> None:
+    res = http_json(server + "/api/tables", {"game": "magic_master", "players": 2, "seed": SEED,
+                                             "seats": [{"kind": "ai", "agent": "random"}, {"kind": "ai", "agent": "random"}]})
+    table = res["table_id"]
+    for lang in ("ja", "en"):
+        ctx, page, errors = open_page(browser, lang)
+        try:
+            page.goto(server + "/")
+            page.wait_for_selector("#create-table")
+            page.wait_for_selector(".panel.finished ul, .panel.finished p")
+            assert untranslated(page, server, lang, None) == []
+            for _ in range(100):
+                if http_json(f"{server}/api/tables/{table}")["status"] == "finished":
+                    break
+                page.wait_for_timeout(200)
+            page.goto(f"{server}/replay/{table}")
+            page.wait_for_selector(".replay-bar button")
+            page.click("#replay-first")
+            page.click("#replay-next")
+            page.wait_for_selector(".board .player-area")
+            assert untranslated(page, server, lang, "magic_master") == []
+            assert errors == []
+        finally:
+            ctx.close()
+    replay = http_json(f"{server}/api/tables/{table}/replay")
+    assert json.dumps(replay)  # the download is the replay file itself
