@@ -30,6 +30,7 @@ export function showReplay(root, tableId) {
     const total = s.mode === 'server' ? (v.total_steps ?? s.total) : s.events.length;
     s.total = total;
     const ctx = { obs: v.observation, view: { ...v, legal: [] }, faces: s.faces, me: s.seat === 'all' ? null : Number(s.seat), lang: lang() };
+    if (s.renderer.seatColours) s.renderer.seatColours(ctx).forEach((c, i) => { if (c) head.parentElement.style.setProperty(`--seat-${i}`, c); });
     head.replaceChildren(h('h2.game-title', `${t('replay.title')}: ${gameTitle(v.game)}`), h('span.status', s.renderer.status(ctx)),
       h('a.button', { href: fileUrl, download: `${tableId}.replay.json` }, t('replay.download')));
     const range = h('input', { type: 'range', min: 0, max: total, value: s.step, 'aria-label': t('replay.step', { n: s.step, total }),

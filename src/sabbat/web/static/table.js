@@ -67,6 +67,7 @@ export function showTable(root, tableId) {
     const page = el.head.parentElement;
     Object.assign(page.dataset, { version: v.version, status: v.status, myTurn: '' });
     window.__sabbatView = v; // read by the browser tests
+    if (s.renderer.seatColours) s.renderer.seatColours(ctx).forEach((c, i) => { if (c) page.style.setProperty(`--seat-${i}`, c); });
     // head
     const myTurn = v.seat != null && v.current_player === v.seat && v.status !== 'finished';
     const turnText = v.status === 'finished' ? t('table.finished')

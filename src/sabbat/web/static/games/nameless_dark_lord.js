@@ -60,6 +60,13 @@ export function render(ctx) {
     h('div.players', order.map((p) => playerArea(ctx, p))));
 }
 
+const THRONES = { red: '#c0392b', blue: '#2471a3', yellow: '#b7950b', green: '#1e8449' };
+
+/** Each Dark Lord's seat takes the colour of their throne, as at the real table. */
+export function seatColours({ obs }) {
+  return obs.players.map((pl) => THRONES[pl.colour]);
+}
+
 export function refs(action) {
   const a = action.args || [];
   switch (action.kind) {
