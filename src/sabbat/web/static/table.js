@@ -87,11 +87,14 @@ export function showTable(root, tableId) {
     flip(before, el.board);
     const legal = v.legal || [];
     const loose = bindActions(el.board, legal, (a) => s.renderer.refs(a, ctx), choose, explain);
-    if (s.hint) for (const n of el.board.querySelectorAll('.playable')) {
-      if ((n.getAttribute('aria-label') || '').split(' / ').includes(s.hint.text)) n.classList.add('hinted');
+    const hinted = s.hint ? legal.find((e) => e.id === s.hint.action_id) : null;
+    if (hinted) {
+      for (const ref of s.renderer.refs(hinted.action, ctx) || []) {
+        for (const n of el.board.querySelectorAll(`[data-ref="${CSS.escape(ref)}"]`)) n.classList.add('hinted');
+      }
     }
     // action bar
-    const buttons = loose.map((e) => h('button.act', { type: 'button', 'data-action-id': e.id, onclick: () => act(e) }, `${e.text}`));
+    const buttons = loose.map((e) => h(`button.act${hinted === e ? '.hinted' : ''}`, { type: 'button', 'data-action-id': e.id, onclick: () => act(e) }, e.text));
     el.bar.replaceChildren(
       h('div.act-buttons', buttons),
       h('div.tools',
@@ -103,7 +106,7 @@ export function showTable(root, tableId) {
       s.hint ? h('p.hint-text', t('table.hint_says', { text: s.hint.text }),
         s.hint.estimate ? ` — ${t('table.estimate', { pct: Math.round(100 * (s.hint.estimate[v.seat] ?? 0)) })}` : '') : '');
     el.list.hidden = !s.showList || !legal.length;
-    el.list.replaceChildren(...legal.map((e, i) => h('li', h('button.legal', { type: 'button', 'data-action-id': e.id, onclick: () => act(e) },
+    el.list.replaceChildren(...legal.map((e, i) => h('li', h(`button.legal${hinted === e ? '.hinted' : ''}`, { type: 'button', 'data-action-id': e.id, onclick: () => act(e) },
       h('kbd', String(i + 1)), ' ', e.text))));
     // log
     page.dataset.myTurn = myTurn && legal.length ? '1' : '0';

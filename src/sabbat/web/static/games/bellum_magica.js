@@ -34,6 +34,15 @@ function creature(c, ref, faces) {
     title: faces[c.id]?.text });
 }
 
+/** A goblin card: its six rows come from the card face (dicts of icon -> count per row). */
+function goblin(g, faces) {
+  const f = faces[g.id] || {};
+  const arr = (d, names) => names.map((k) => (d && (d[k] ?? (k === 'msword' ? d.magic_sword : 0))) || 0);
+  const rows = (f.left || []).map((l, i) => ({ row: i + 1, left: arr(l, LEFT), right: arr((f.right || [])[i], RIGHT) }));
+  return cardFace({ name: pick(g.name), ref: `goblin:${g.id}`, key: `g${g.id}`, cls: 'creature goblin', card: g.id,
+    slots: rows.length ? rowsGrid(rows) : null, title: f.text });
+}
+
 function location(loc, faces) {
   const loot = Object.entries(loc.loot || {}).map(([k, v]) => [t(`bm.loot.${k}`), v, `loot-${k}`]);
   return cardFace({ name: pick(loc.name), ref: `loc:${loc.id}`, key: `loc${loc.id}`, cls: `location kind-${loc.kind}`,
@@ -71,8 +80,7 @@ export function render(ctx) {
         pile(t('bm.deck_left'), obs.creatures[deck].deck_size)]))),
       zone(t('bm.chest_stacks'), row(obs.chest_stacks.map((n, i) => pile(t(`bm.chest.${['wood', 'metal', 'gold'][i]}`), n))))),
     obs.recruit ? zone(t('bm.recruiting'), creature(obs.recruit.card, null, faces)) : null,
-    obs.goblin_hand && obs.goblin_hand.length ? zone(t('bm.goblins'), row(obs.goblin_hand.map((g) =>
-      cardFace({ name: pick(g.name), ref: `goblin:${g.id}`, key: `g${g.id}`, cls: 'goblin', title: faces[g.id]?.text })))) : null,
+    obs.goblin_hand && obs.goblin_hand.length ? zone(t('bm.goblins'), row(obs.goblin_hand.map((g) => goblin(g, faces)))) : null,
     obs.my_chests && obs.my_chests.length ? zone(t('bm.my_chests'), row(obs.my_chests.map((c) => h(`span.chest.chest-${c.type}`, `${t(`bm.chest.${c.type}`)} ${c.value}`)))) : null,
     obs.known_chests && obs.known_chests.length ? zone(t('bm.known_chests'), row(obs.known_chests.map((c) => h('span.chest', seatMark(c.holder), ` ${t(`bm.chest.${c.type}`)} ${c.value}`)))) : null,
     obs.draft_pool && obs.draft_pool.length ? zone(t('bm.draft'), row(obs.draft_pool.map((b) => cardFace({ name: pick(b.name), ref: `board:${b.id}`, title: faces[b.id]?.text })))) : null,

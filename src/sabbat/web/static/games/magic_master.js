@@ -8,8 +8,17 @@ export function status({ obs }) {
     obs.countdown && obs.countdown.round > 0 ? t('mm.countdown', { n: obs.countdown.round }) : ''].filter(Boolean).join(' · ');
 }
 
+/** The face text after the name: "Orcs [troop] ×3 — attack 1D / defence 11 / …" gives the kind and the stats. */
+function details(f) {
+  const text = (f && f.text) || '';
+  const cut = text.indexOf(' — ');
+  const kind = text.match(/\[([^\]]+)\]/);
+  return { badge: kind ? kind[1] : '', text: cut >= 0 ? text.slice(cut + 3).replaceAll(' — ', '\n') : '' };
+}
+
 function mmCard(c, faces, cls = '') {
-  return cardFace({ name: pick(c.name), ref: `mm:${c.id}`, key: `mm${c.id}`, cls, title: faces[c.card]?.text, card: c.card });
+  const d = details(faces[c.card]);
+  return cardFace({ name: pick(c.name), ref: `mm:${c.id}`, key: `mm${c.id}`, cls, title: faces[c.card]?.text, card: c.card, badge: d.badge, text: d.text });
 }
 
 function group(ctx, p, g, gi) {
