@@ -14,7 +14,7 @@ export function showLobby(root) {
   const open = h('section.panel.open', h('h2', t('lobby.open_tables')));
   const playing = h('section.panel.playing', h('h2', t('lobby.watch')));
   const finished = h('section.panel.finished', h('h2', t('lobby.finished')));
-  root.append(h('div.lobby', create, invites, mine, open, playing, finished));
+  root.append(h('div.lobby', invites, create, mine, open, playing, finished));
   let alive = true;
   Promise.all([api('/api/games'), api('/api/agents')]).then(([games, agents]) => {
     if (alive) buildCreate(create, invites, games, agents);
@@ -116,6 +116,7 @@ function showInvites(box, res, friends, iPlay) {
         } }, t('lobby.copy')));
     })),
     h('a.button.primary', { href: `/t/${res.table_id}` }, iPlay ? t('lobby.go_to_table') : t('lobby.watch_table')));
+  box.scrollIntoView({ block: 'start' });
 }
 
 async function loadLists(boxes, titles) {
