@@ -36,6 +36,9 @@ function buildCreate(box, invites, games, agents) {
     h('label', t('lobby.players'), countSel),
     h('fieldset', h('legend', t('lobby.seats')), seatsBox),
     h('details', h('summary', t('lobby.options')), optsBox),
+    h('details', h('summary', t('lobby.clock')), h('div.options-form',
+      h('label.option', h('span', t('lobby.per_move')), h('input#per-move', { type: 'number', min: 0, step: 1, placeholder: t('lobby.no_clock') })),
+      h('label.option', h('span', t('lobby.per_game')), h('input#per-game', { type: 'number', min: 0, step: 1, placeholder: t('lobby.no_clock') })))),
     h('button.primary', { type: 'submit', id: 'create-table' }, t('lobby.create')));
   box.append(form);
   const current = () => games.find((g) => g.id === gameSel.value);
@@ -88,7 +91,15 @@ function buildCreate(box, invites, games, agents) {
     const button = form.querySelector('button[type=submit]');
     button.disabled = true;
     try {
-      const res = await api('/api/tables', { game: g.id, players: picks.length, seats, options });
+      const body = { game: g.id, players: picks.length, seats, options };
+      const perMove = Number(form.querySelector('#per-move').value);
+      const perGame = Number(form.querySelector('#per-game').value);
+      if (perMove > 0 || perGame > 0) {
+        body.clock = {};
+        if (perMove > 0) body.clock.per_move_s = Math.round(perMove);
+        if (perGame > 0) body.clock.per_game_s = Math.round(perGame * 60);
+      }
+      const res = await api('/api/tables', body);
       const mineIdx = picks.indexOf('me');
       const myToken = mineIdx >= 0 ? res.seats.find((s) => s.seat === mineIdx)?.token : null;
       if (myToken) remember(res.table_id, { seat: mineIdx, token: myToken, game: g.id });

@@ -97,7 +97,7 @@ export function render(ctx) {
 export function refs(action) {
   const a = action.args || [];
   switch (action.kind) {
-    case 'sleeve': return [`card:${a[1]}`];
+    case 'sleeve': return [`card:${a[1]}`, `pending:${a[0]}`];
     case 'buy': return [`buy:${a[0]}:${a[1]}`];
     case 'vale': return [`vale:${a[0]}:${a[1]}`];
     case 'soil': return [`soil:${a[0]}`];
