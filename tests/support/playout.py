@@ -8,6 +8,7 @@ consistent after every decision — so they are written once.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Any
 
 from sabbat import games
@@ -102,3 +103,24 @@ def game_fields(state: GameState) -> str:
     for name in BASE_FIELDS:
         fields.pop(name, None)
     return json.dumps(fields, sort_keys=True, ensure_ascii=False)
+
+
+def seats_never_resampled(states: Iterable[GameState], salt: int = 0) -> set[int]:
+    """Seats for which no determinization of any of `states` (live ones) changed the game's fields.
+
+    Why every seat: a determinize that resamples for one viewpoint only, or not at all (an
+    unchanged clone), leaves a search reading the real hidden cards.
+    """
+    unchanged: set[int] | None = None
+    for step, state in enumerate(states):
+        if unchanged is None:
+            unchanged = set(range(state.num_players))
+        if not unchanged:
+            break
+        if state.is_terminal():
+            continue
+        real = game_fields(state)
+        for p in sorted(unchanged):
+            if game_fields(state.determinize(p, Rng(salt * 101 + step))) != real:
+                unchanged.discard(p)
+    return unchanged or set()

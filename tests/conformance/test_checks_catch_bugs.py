@@ -1,0 +1,118 @@
+"""The conformance checks themselves: each must fail on the bug it exists to catch.
+
+Why: a check that can never fail proves nothing. Each bug is planted in the toy game (a copy of
+its state, or a patch undone after the test) and the check that guards against it must speak up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from sabbat import games
+from sabbat.core import Action, GameState, Rng
+from support.playout import ending_problems, option_variants, play_random, seats_never_resampled
+from support.toy_game import ToyState
+
+
+def finished_toy(hands: list[list[int]], played: list[list[int]]) -> ToyState:
+    """A finished 3-player toy game built by hand: the deck and every hand are empty."""
+    state = games.get("toy").new(3, 0)
+    assert isinstance(state, ToyState)
+    state.deck = []
+    state.hands = hands
+    state.played = played
+    state.points = [sum(cards) for cards in played]
+    assert state.is_terminal() and state.check_invariants() == []
+    return state
+
+
+def tied_toy() -> ToyState:
+    # P1 and P2 both score 27; P2 played four cards to P1's three, so P2 wins the tie-break
+    return finished_toy([[], [], []], [[12, 11, 4], [10, 9, 5, 3], [1, 2, 6, 7, 8]])
+
+
+def test_a_correct_ending_passes() -> None:
+    state = tied_toy()
+    assert state.scores() == [27, 27, 24]
+    assert state.winners() == [1]
+    assert ending_problems(state) == []
+
+
+def test_a_winner_who_lost_the_tie_break_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = tied_toy()
+    monkeypatch.setattr(ToyState, "winners", lambda self: [0])
+    assert any("winners [0]" in p and "belong to [1]" in p for p in ending_problems(state))
+
+
+def test_a_shared_win_the_tie_breaks_settle_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = tied_toy()
+    monkeypatch.setattr(ToyState, "winners", lambda self: [0, 1])
+    assert any("winners [0, 1]" in p for p in ending_problems(state))
+
+
+def test_a_tie_the_tie_breaks_leave_standing_is_shared() -> None:
+    state = finished_toy([[], [], []], [[12, 11, 4], [10, 9, 8], [1, 2, 3, 5, 6, 7]])  # 27 in three cards each
+    assert state.winners() == [0, 1] and ending_problems(state) == []
+
+
+def test_a_tie_break_folded_into_the_score_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = tied_toy()
+    monkeypatch.setattr(ToyState, "scores", lambda self: [27.03, 27.04, 24.05])
+    assert any("whole number" in p for p in ending_problems(state))
+
+
+def test_tie_breaks_that_differ_between_seats_are_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = tied_toy()
+    monkeypatch.setattr(ToyState, "tie_breaks", lambda self: [{"a": 1}, {"b": 1}, {"a": 0}])
+    assert any("same values for every seat" in p for p in ending_problems(state))
+
+
+def test_an_ending_at_the_safety_cap_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = tied_toy()
+    monkeypatch.setattr(ToyState, "summary", lambda self: {"end": "cap"})
+    assert any("safety cap" in p for p in ending_problems(state))
+    monkeypatch.setattr(ToyState, "summary", lambda self: {})
+    assert any("no 'end' label" in p for p in ending_problems(state))
+
+
+def test_a_lost_card_fails_the_playout_at_the_decision_that_lost_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    real_apply = ToyState._apply
+
+    def losing_draws(self: ToyState, action: Action) -> None:
+        real_apply(self, action)
+        if action.kind == "draw" and len(self.deck) == 3:
+            self.deck.pop()  # a card vanishes
+
+    monkeypatch.setattr(ToyState, "_apply", losing_draws)
+    with pytest.raises(AssertionError, match="cards lost or duplicated"):
+        for seed in range(20):
+            play_random("toy", 2, seed)
+
+
+def toy_states(seed: int) -> Iterator[GameState]:
+    state = games.get("toy").new(2, seed)
+    chooser = Rng(seed)
+    while not state.is_terminal():
+        yield state
+        state.apply(chooser.choice(state.legal_actions()))
+
+
+def test_a_determinize_that_resamples_nothing_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert seats_never_resampled(toy_states(3)) == set()
+    monkeypatch.setattr(ToyState, "_determinize", lambda self, player, rng: self.clone())
+    assert seats_never_resampled(toy_states(3)) == {0, 1}
+
+
+def test_a_determinize_that_resamples_for_one_seat_only_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = ToyState._determinize
+    monkeypatch.setattr(ToyState, "_determinize",
+                        lambda self, player, rng: real(self, player, rng) if player == 0 else self.clone())
+    assert seats_never_resampled(toy_states(3)) == {1}
+
+
+def test_every_option_value_is_played() -> None:
+    assert option_variants("toy") == [{}, {"short_deck": True}]
+    assert play_random("toy", 2, 1, {"short_deck": True}).played != []
+    assert sorted(c for cards in play_random("toy", 2, 1, {"short_deck": True}).played for c in cards) == list(range(1, 9))
