@@ -91,3 +91,27 @@ def test_guardian_with_a_single_curse_must_pass_it_on():
     resolve_from(s)
     act(s, "acquire")
     assert s.phase is Phase.TRIGGER and {a.kind for a in s.legal_actions()} == {"curse"}
+
+
+def test_placement_turns_go_clockwise_from_the_start_player():
+    s = new(4)
+    board(s, {})
+    s.actor = s.turn = B
+    order = []
+    for _ in range(4):
+        order.append(s.actor)
+        u = add(s, s.actor, "fx_1_1")
+        s.sleeved[s.actor].append(u)
+        s._legal = None
+        act(s, "place", u, 0 if len(order) < 4 else 1)
+    assert order == [B, Y, G, R] and s.actor == B
+
+
+def test_bombers_are_handed_out_in_seat_order_from_the_red_throne():
+    s = new(4)
+    s.red = Y
+    board(s, {0: [(B, "fx_1_1")]}, targets=["clay_golem"] * 5, sentinel=False)
+    resolve_from(s)
+    act(s, "acquire")
+    got = [e.params["player"]["en"] for e in s.events if e.key.endswith("event.bomber")]
+    assert got == ["Yellow", "Green", "Red"]
