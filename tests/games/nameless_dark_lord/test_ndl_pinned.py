@@ -115,3 +115,41 @@ def test_bombers_are_handed_out_in_seat_order_from_the_red_throne():
     act(s, "acquire")
     got = [e.params["player"]["en"] for e in s.events if e.key.endswith("event.bomber")]
     assert got == ["Yellow", "Green", "Red"]
+
+
+def test_game_over_line_mentions_the_tie_only_when_there_is_one():
+    for holders, key in (((B,), "event.game_over"), ((B, G), "event.game_over_tie")):
+        s = new(4)
+        for p in holders:
+            add(s, p, "fishing_village")
+        s.round = 7
+        rules.after_event(s)
+        assert s.is_terminal() and s.events[-1].key.endswith(key)
+
+
+def test_per_type_option_also_covers_a_territory_name_without_a_printed_negative_card(tmp_path):
+    """A card file may add a Level 1 territory with no negative counterpart: players lacking it
+    receive trashed copies of it."""
+    import yaml
+
+    from sabbat.games.nameless_dark_lord import GAME
+    from sabbat.games.nameless_dark_lord.cards import DEFAULT_FILE
+
+    data = yaml.safe_load(DEFAULT_FILE.read_text(encoding="utf-8"))
+    mill = dict(next(c for c in data["cards"] if c["id"] == "farming_village"), id="mill", group="mill")
+    mill.update(name={"en": "Mill", "ja": "水車小屋"}, count=1, four_player=0)
+    data["cards"].append(mill)
+    path = tmp_path / "cards.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    s = GAME.new(4, 1, {"cards": str(path), "event_mode": "per_type"})
+    assert rules.level_groups(s, 1) == ["farm", "fishing", "mill"]
+    trashed = next(u for u in range(len(s.cid)) if s.cid[u] == "mill")
+    for d in s.decks:
+        if trashed in d:
+            d.remove(trashed)
+    if trashed in s.targets:
+        s.targets.remove(trashed)
+    s.trash.append(trashed)
+    rules.begin_event(s, 1)
+    first = rules.seat(s, 0)
+    assert trashed in s.owned[first] and trashed in s.neg_flag
