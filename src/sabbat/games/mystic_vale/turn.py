@@ -388,8 +388,8 @@ def finish_turn(st: MysticValeState) -> None:
         ):
             st.phase = Phase.OVER
             pts = [st.points(q) for q in range(n)]
-            standings = {loc: ", ".join(i18n.render(f"{NS}.standing", loc, {"player": q, "vp": v}) for q, v in enumerate(pts))
-                         for loc in ("en", "ja")}
+            standings = {loc: ("、" if loc == "ja" else ", ").join(
+                i18n.render(f"{NS}.standing", loc, {"player": q, "vp": v}) for q, v in enumerate(pts)) for loc in ("en", "ja")}
             st.emit(f"{NS}.event.game_over", points=pts, standings=standings)
             return
         q = st.turn_player = (p + 1) % n
