@@ -639,6 +639,20 @@ def bench(names: str | None, seconds: float, out: Path | None, overwrite: bool, 
         console.print(f"wrote {out}")
 
 
+@cli.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True, help="Port to listen on.")
+@click.option("--db", default=None, help="SQLite file, or a postgresql://user:pass@host/db URL (default: sabbat.sqlite3 in the data directory).")
+@click.option("--workers", type=click.IntRange(1, 64), default=2, show_default=True, help="Processes that think for AI seats and hints.")
+@click.option("--grace", type=click.FloatRange(0, 86400), default=60.0, show_default=True, help="Seconds a disconnected player's turn waits before an AI takes over the seat.")
+@click.option("--allow-origin", "allow_origins", multiple=True, help="Another web origin allowed to open WebSockets (repeatable; default: same host only).")
+def serve(host: str, port: int, db: str | None, workers: int, grace: float, allow_origins: tuple[str, ...]) -> None:
+    """Play online: tables over HTTP and WebSocket, the browser client at /."""
+    from sabbat.web.serve import run
+
+    run(host, port, db, workers, grace, allow_origins)
+
+
 def main() -> None:
     cli()
 

@@ -1,0 +1,31 @@
+"""`sabbat serve`: one process serving every table over HTTP and WebSocket."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import uvicorn
+
+from .app import MAX_FRAME, create_app
+
+
+def data_dir() -> Path:
+    """Where the embedded database and uploaded card files live (XDG data directory)."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "sabbat"
+
+
+def run(host: str, port: int, db: str | None, workers: int, grace_s: float, allow_origins: tuple[str, ...],
+        announce: bool = True) -> None:
+    folder = data_dir()
+    database = db or str(folder / "sabbat.sqlite3")
+    app = create_app(database, folder, workers=workers, grace_s=grace_s, allow_origins=allow_origins)
+    shown_host = f"[{host}]" if ":" in host else host
+    config = uvicorn.Config(app, host=host, port=port, ws_max_size=MAX_FRAME * 4, log_level="warning",
+                            access_log=False, lifespan="on")
+    server = uvicorn.Server(config)
+    if announce:
+        where = database if "://" not in database else database.split("@")[-1]
+        print(f"sabbat serve: http://{shown_host}:{port}/  (database: {where})", flush=True)
+    server.run()

@@ -1,0 +1,496 @@
+"""The table authority: seats, moves, undo, clocks and views. Knows neither WebSocket nor SQL.
+
+Why one authority: every move goes through `act` (or `ai_move`), which checks the seat, the
+version the client saw and the action's legality, commits the move to the store, and only
+then tells listeners, who send each recipient its own view. A crash after the commit loses
+nothing; a crash before it loses only a move that was never acknowledged.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sabbat import agents, games
+from sabbat.core import Action, GameState, SabbatError, i18n
+from sabbat.core.game import SEED_RANGE, Game, check_seed
+from sabbat.core.replay import Replay
+from sabbat.core.rng import Rng
+
+from .store import SeatRow, Store, TableRow
+
+i18n.register_file("web", Path(__file__).with_name("messages.toml"))
+
+MAX_CARD_FILE = 1 << 20
+MAX_CLOCK_S = 7 * 24 * 3600
+UNDO_SAMPLES = 3
+"""Determinizations an undo check compares: a move that revealed a hidden card or used chance
+shows a different result in at least one of them (with overwhelming odds)."""
+
+
+class Rejected(SabbatError):
+    """A request the authority refuses; `code` names the reason, rendered per person's language."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+    def message(self, lang: str) -> str:
+        return i18n.render(f"web.{self.code}", lang, self.params)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class Seat:
+    seat: int
+    kind: str
+    agent: str | None = None
+    token_hash: str | None = None
+    open: bool = False
+    name: str | None = None
+    connected: int = 0
+    substitute: str | None = None
+    """The AI agent playing for a person who left or ran out of time, until they reclaim the seat."""
+    left_at: float | None = None
+    clock_left: float | None = None
+
+    def public(self) -> dict[str, Any]:
+        row: dict[str, Any] = {"seat": self.seat, "kind": self.kind, "connected": self.connected > 0}
+        if self.agent:
+            row["agent"] = self.agent
+        if self.name:
+            row["name"] = self.name
+        if self.open and self.token_hash is None:
+            row["open"] = True
+        if self.substitute:
+            row["substitute"] = self.substitute
+        if self.clock_left is not None:
+            row["clock_s"] = round(self.clock_left, 1)
+        return row
+
+
+@dataclass
+class Table:
+    id: str
+    game: Game
+    state: GameState
+    seats: list[Seat]
+    settings: dict[str, Any]
+    created: float
+    cards: str | None = None
+    msg_ids: dict[tuple[int, str], int] = field(default_factory=dict)
+    undo_ok: tuple[int, int] | None = None
+    """(seat, version) at which that seat may take back its last move."""
+    thinking: bool = False
+    turn_started: float = 0.0
+
+    @property
+    def version(self) -> int:
+        return len(self.state.history)
+
+    @property
+    def status(self) -> str:
+        return "finished" if self.state.is_terminal() else "playing"
+
+    def mover(self) -> tuple[int, str] | None:
+        """(seat, agent name) when an AI must choose now: an AI seat or a substitute."""
+        if self.state.is_terminal():
+            return None
+        p = self.state.current_player
+        if p is None:
+            return None
+        seat = self.seats[p]
+        if seat.kind == "ai":
+            return p, seat.agent or "heuristic"
+        if seat.substitute:
+            return p, seat.substitute
+        return None
+
+    def row(self) -> dict[str, Any]:
+        return {
+            "table_id": self.id, "game": self.game.info.id, "players": self.state.num_players,
+            "seats": [s.public() for s in self.seats], "status": self.status, "created": self.created,
+            "version": self.version, "name": self.settings.get("name"),
+            "open_seats": [s.seat for s in self.seats if s.open and s.token_hash is None],
+        }
+
+
+Listener = Callable[[Table], None]
+
+
+class TableService:
+    """Every live table, rebuilt from the store at start; the only writer of moves."""
+
+    def __init__(self, store: Store, data_dir: Path, grace_s: float = 60.0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.store = store
+        self.cards_dir = data_dir / "cards"
+        self.grace_s = grace_s
+        self.clock = clock
+        self.tables: dict[str, Table] = {}
+        self.listeners: list[Listener] = []
+
+    # ----- building tables -----------------------------------------------------------
+    def load(self) -> int:
+        """Rebuild every table from its log; returns how many."""
+        for row in self.store.load_all():
+            table = self._build(row)
+            for action, seat, msg_id in row.actions:
+                table.state.apply(table.game.action_from_json(action))
+                if msg_id:
+                    table.msg_ids[(seat, msg_id)] = table.version
+            table.turn_started = self.clock()
+            self.tables[row.id] = table
+        return len(self.tables)
+
+    def _build(self, row: TableRow) -> Table:
+        game = games.get(row.game)
+        options = dict(row.options)
+        if row.cards is not None:
+            options["cards"] = str(self._card_file(row.cards))
+        state = game.new(row.num_players, row.seed, options)
+        seats = [Seat(s.seat, s.kind, s.agent, s.token_hash, s.open, s.name) for s in row.seats]
+        per_game = row.settings.get("per_game_s")
+        for s in seats:
+            if s.kind == "human" and per_game:
+                s.clock_left = float(per_game)
+        return Table(row.id, game, state, seats, row.settings, row.created, row.cards)
+
+    def _card_file(self, text: str) -> Path:
+        """The uploaded card file, kept by content so a rebuilt table loads the same cards."""
+        digest = hashlib.sha256(text.encode()).hexdigest()[:32]
+        path = self.cards_dir / f"{digest}.yaml"
+        if not path.exists():
+            self.cards_dir.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(f".{secrets.token_hex(4)}.tmp")
+            tmp.write_text(text, encoding="utf-8")
+            tmp.replace(path)
+        return path
+
+    def create(self, spec: Any) -> tuple[Table, dict[int, str]]:
+        """A new table from a lobby request; returns it and the secret token of each human seat."""
+        if not isinstance(spec, dict):
+            raise Rejected("bad_message", why="a table is described by a JSON object")
+        game = games.get(str(spec.get("game", "")))
+        n = spec.get("players", game.info.min_players)
+        if not isinstance(n, int) or isinstance(n, bool) or n not in game.info.player_counts:
+            raise Rejected("bad_message", why=f"{game.info.cli_name} is played by {game.info.min_players} to "
+                                              f"{game.info.max_players} players")
+        seats_spec = spec.get("seats") or [{"kind": "human"}] + [{"kind": "ai", "agent": "normal"}] * (n - 1)
+        if not isinstance(seats_spec, list) or len(seats_spec) != n:
+            raise Rejected("bad_message", why=f"give exactly {n} seats")
+        seats: list[Seat] = []
+        tokens: dict[int, str] = {}
+        for i, s in enumerate(seats_spec):
+            if not isinstance(s, dict) or s.get("kind") not in ("human", "ai"):
+                raise Rejected("bad_message", why=f"seat {i + 1} must be {{'kind': 'human'}} or {{'kind': 'ai', 'agent': …}}")
+            name = s.get("name")
+            name = name[:40] if isinstance(name, str) and name.strip() else None
+            if s["kind"] == "ai":
+                agent = str(s.get("agent") or "normal")[:64]
+                agents.get(agent, game.info.id, 0)
+                seats.append(Seat(i, "ai", agent=agent, name=name))
+            elif s.get("open"):
+                seats.append(Seat(i, "human", open=True, name=name))
+            else:
+                token = secrets.token_urlsafe(24)
+                tokens[i] = token
+                seats.append(Seat(i, "human", token_hash=hash_token(token), name=name))
+        seed = spec.get("seed")
+        seed = check_seed(seed) if seed is not None else secrets.randbelow(SEED_RANGE.stop)
+        settings = self._settings(spec)
+        cards = spec.get("cards")
+        options = spec.get("options") or {}
+        if not isinstance(options, dict) or "cards" in options:
+            raise Rejected("bad_message", why="options must be an object (upload a card file as 'cards')")
+        if cards is not None:
+            if not isinstance(cards, str) or len(cards.encode()) > MAX_CARD_FILE:
+                raise Rejected("bad_message", why="a card file is text of at most 1 MB")
+            options = {**options, "cards": str(self._card_file(cards))}
+        state = game.new(n, seed, options)
+        stored_options = {k: v for k, v in state.options.items() if k != "cards"}
+        row = TableRow(secrets.token_hex(8), game.info.id, game.info.rules_version, n, seed, stored_options,
+                       cards, settings, time.time(), "playing",
+                       [SeatRow(s.seat, s.kind, s.agent, s.token_hash, s.open, s.name) for s in seats])
+        self.store.create(row)
+        table = self._build(row)
+        table.turn_started = self.clock()
+        self.tables[row.id] = table
+        self._notify(table)
+        return table, tokens
+
+    @staticmethod
+    def _settings(spec: dict[str, Any]) -> dict[str, Any]:
+        settings: dict[str, Any] = {}
+        clock = spec.get("clock") or {}
+        if not isinstance(clock, dict):
+            raise Rejected("bad_message", why="clock must be an object")
+        for key in ("per_move_s", "per_game_s"):
+            value = clock.get(key)
+            if value is None:
+                continue
+            if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_CLOCK_S:
+                raise Rejected("bad_message", why=f"{key} is a whole number of seconds from 1 to {MAX_CLOCK_S}")
+            settings[key] = value
+        leaver = spec.get("leaver_agent", "normal")
+        if not isinstance(leaver, str) or leaver.split(":")[0] not in agents.names():
+            raise Rejected("bad_message", why="leaver_agent must be an AI level or agent name")
+        settings["leaver_agent"] = leaver[:64]
+        name = spec.get("name")
+        if isinstance(name, str) and name.strip():
+            settings["name"] = name.strip()[:80]
+        return settings
+
+    # ----- seats -----------------------------------------------------------------------
+    def get(self, table_id: str) -> Table:
+        table = self.tables.get(table_id) if isinstance(table_id, str) else None
+        if table is None:
+            raise Rejected("unknown_table", table=str(table_id)[:40])
+        return table
+
+    def seat_of(self, table: Table, token: str | None) -> int | None:
+        """The seat a token opens, None for a spectator (no token); Rejected for a wrong token."""
+        if token is None:
+            return None
+        if not isinstance(token, str) or len(token) > 200:
+            raise Rejected("bad_token")
+        digest = hash_token(token)
+        for s in table.seats:
+            if s.token_hash is not None and secrets.compare_digest(s.token_hash, digest):
+                return s.seat
+        raise Rejected("bad_token")
+
+    def join(self, table_id: str, seat: int | None) -> tuple[int, str]:
+        """Claim an open human seat (the first one when `seat` is None)."""
+        table = self.get(table_id)
+        free = [s for s in table.seats if s.open and s.token_hash is None]
+        chosen = next((s for s in free if seat is None or s.seat == seat), None)
+        if chosen is None:
+            raise Rejected("seat_taken", seat=(seat + 1) if isinstance(seat, int) else "?")
+        token = secrets.token_urlsafe(24)
+        self.store.claim_seat(table.id, chosen.seat, hash_token(token))
+        chosen.token_hash = hash_token(token)
+        chosen.open = False
+        self._notify(table)
+        return chosen.seat, token
+
+    def connected(self, table: Table, seat: int | None, delta: int) -> None:
+        """A person's connection opened (+1) or closed (-1); coming back reclaims a substituted seat."""
+        if seat is None:
+            return
+        s = table.seats[seat]
+        s.connected = max(0, s.connected + delta)
+        if delta > 0:
+            s.left_at = None
+            self.reclaim(table, seat)
+        elif s.connected == 0:
+            s.left_at = self.clock()
+        self._notify(table)
+
+    def reclaim(self, table: Table, seat: int) -> None:
+        s = table.seats[seat]
+        if s.substitute:
+            s.substitute = None
+            if s.clock_left is not None and s.clock_left <= 0:
+                s.clock_left = float(table.settings.get("per_move_s") or 60)
+            table.turn_started = self.clock()
+
+    # ----- moves -----------------------------------------------------------------------
+    def act(self, table_id: str, token: str | None, msg_id: Any, version: Any,
+            action: Any = None, action_id: Any = None) -> int:
+        """A person's move; returns the version after it. Rejected with a reason otherwise."""
+        table = self.get(table_id)
+        seat = self.seat_of(table, token)
+        if seat is None:
+            raise Rejected("spectator")
+        if not isinstance(msg_id, str) or not 0 < len(msg_id) <= 64:
+            raise Rejected("bad_message", why="msg_id must be text of 1 to 64 characters")
+        done = table.msg_ids.get((seat, msg_id))
+        if done is not None:
+            return done
+        if table.state.is_terminal():
+            raise Rejected("finished")
+        if not isinstance(version, int) or isinstance(version, bool) or version != table.version:
+            raise Rejected("stale", version=table.version)
+        if table.state.current_player != seat:
+            raise Rejected("not_your_turn")
+        self.reclaim(table, seat)
+        chosen = self._read_action(table, action, action_id)
+        before = table.state.clone()
+        new_version = self._commit(table, seat, chosen, msg_id)
+        still_mine = table.state.current_player == seat and not table.state.is_terminal()
+        table.undo_ok = (seat, new_version) if still_mine and _reveals_nothing(before, chosen, table.state, seat) else None
+        self._notify(table)
+        return new_version
+
+    @staticmethod
+    def _read_action(table: Table, action: Any, action_id: Any) -> Action:
+        legal = table.state.legal_actions()
+        if action_id is not None:
+            if not isinstance(action_id, int) or isinstance(action_id, bool) or not 0 <= action_id < len(legal):
+                raise Rejected("illegal")
+            return legal[action_id]
+        try:
+            chosen = table.game.action_from_json(action)
+        except (SabbatError, TypeError, ValueError):
+            raise Rejected("illegal") from None
+        if chosen not in legal:
+            raise Rejected("illegal")
+        return legal[legal.index(chosen)]
+
+    def _commit(self, table: Table, seat: int, action: Action, msg_id: str | None) -> int:
+        """Store the move, then apply it. The store refuses a duplicate index, so nothing diverges."""
+        probe = table.state.clone()
+        probe.apply(action)
+        self.store.append(table.id, table.version, action.to_json(), seat, msg_id,
+                          "finished" if probe.is_terminal() else None)
+        now = self.clock()
+        s = table.seats[seat]
+        if s.clock_left is not None and s.kind == "human" and not s.substitute:
+            s.clock_left = max(0.0, s.clock_left - (now - table.turn_started))
+        table.state = probe
+        table.turn_started = now
+        if msg_id:
+            table.msg_ids[(seat, msg_id)] = table.version
+        return table.version
+
+    def ai_move(self, table_id: str, version: int, seat: int, action: Any) -> bool:
+        """Apply an AI's choice if the table is still where the AI looked; False if it moved on."""
+        table = self.tables.get(table_id)
+        if table is None:
+            return False
+        table.thinking = False
+        mover = table.mover()
+        if table.version != version or mover is None or mover[0] != seat:
+            self._notify(table)
+            return False
+        chosen = table.game.action_from_json(action)
+        self._commit(table, seat, chosen, None)
+        table.undo_ok = None
+        self._notify(table)
+        return True
+
+    def undo(self, table_id: str, token: str | None, version: Any) -> int:
+        """Take back the seat's last move of this turn when nothing hidden was revealed by it."""
+        table = self.get(table_id)
+        seat = self.seat_of(table, token)
+        if seat is None:
+            raise Rejected("spectator")
+        if table.undo_ok != (seat, table.version) or version != table.version:
+            raise Rejected("no_undo")
+        keep = table.version - 1
+        self.store.truncate(table.id, keep)
+        replay = Replay(table.game.info.id, table.state.rules_version, table.state.num_players,
+                        table.state.seed, dict(table.state.options), list(table.state.history[:keep]))
+        rebuilt = table.game.new(replay.num_players, replay.seed, replay.options)
+        for a in replay.actions:
+            rebuilt.apply(a)
+        table.state = rebuilt
+        table.msg_ids = {k: v for k, v in table.msg_ids.items() if v <= keep}
+        table.undo_ok = None
+        self._notify(table)
+        return table.version
+
+    # ----- clocks and leavers ------------------------------------------------------------
+    def tick(self) -> list[Table]:
+        """Hand seats of people who ran out of time or stayed away past the grace period to an AI."""
+        now = self.clock()
+        changed = []
+        for table in self.tables.values():
+            if table.state.is_terminal() or table.thinking:
+                continue
+            p = table.state.current_player
+            if p is None:
+                continue
+            s = table.seats[p]
+            if s.kind != "human" or s.substitute:
+                continue
+            waited = now - table.turn_started
+            per_move = table.settings.get("per_move_s")
+            out_of_time = (per_move and waited > per_move) or (s.clock_left is not None and waited >= s.clock_left)
+            gone = s.connected == 0 and s.left_at is not None and now - s.left_at > self.grace_s
+            if out_of_time or gone:
+                if s.clock_left is not None:
+                    s.clock_left = max(0.0, s.clock_left - waited)
+                s.substitute = str(table.settings.get("leaver_agent") or "normal")
+                changed.append(table)
+                self._notify(table)
+        return changed
+
+    # ----- views -----------------------------------------------------------------------
+    def view(self, table: Table, seat: int | None, lang: str, events_from: int = 0) -> dict[str, Any]:
+        """What one recipient may see now: its observation, its events from `events_from`, and
+        the legal actions only when it must decide."""
+        st = table.state
+        events = st.events_for(seat)
+        start = min(max(0, events_from), len(events))
+        legal: list[dict[str, Any]] = []
+        terminal = st.is_terminal()
+        if seat is not None and not terminal and st.current_player == seat and not table.seats[seat].substitute:
+            legal = [{"id": i, "action": a.to_json(), "text": st.describe_action(a, lang)}
+                     for i, a in enumerate(st.legal_actions())]
+        frame: dict[str, Any] = {
+            "type": "view", "table_id": table.id, "version": table.version, "seat": seat,
+            "game": table.game.info.id, "players": st.num_players, "status": table.status,
+            "current_player": None if terminal else st.current_player, "thinking": table.thinking,
+            "observation": st.observation(seat),
+            "events": [{"i": start + k, "key": e.key, "params": e.params, "text": e.render(lang)}
+                       for k, e in enumerate(events[start:])],
+            "events_from": start, "events_total": len(events),
+            "legal": legal, "scores": [_whole(x) for x in st.scores()], "tie_breaks": st.tie_breaks(),
+            "winners": st.winners() if terminal else [], "seats": [s.public() for s in table.seats],
+            "can_undo": seat is not None and table.undo_ok == (seat, table.version),
+            "settings": {k: v for k, v in table.settings.items() if k in ("per_move_s", "per_game_s", "name")},
+        }
+        return frame
+
+    def replay(self, table: Table) -> dict[str, Any]:
+        """The finished game as a replay file that `sabbat replay` opens."""
+        if not table.state.is_terminal():
+            raise Rejected("replay_unfinished")
+        meta = {"table": table.id, "seats": [s.public() for s in table.seats], "source": "sabbat serve"}
+        return Replay.from_state(table.state, meta).to_json()
+
+    def lobby(self, status: str | None = None) -> list[dict[str, Any]]:
+        rows = [t.row() for t in self.tables.values()]
+        if status == "open":
+            rows = [r for r in rows if r["open_seats"] and r["status"] == "playing"]
+        elif status in ("playing", "finished"):
+            rows = [r for r in rows if r["status"] == status]
+        return sorted(rows, key=lambda r: -r["created"])[:200]
+
+    def _notify(self, table: Table) -> None:
+        for listener in self.listeners:
+            listener(table)
+
+
+def _whole(x: float) -> int | float:
+    return int(x) if float(x).is_integer() else x
+
+
+def _reveals_nothing(before: GameState, action: Action, after: GameState, seat: int) -> bool:
+    """True when the move showed its player nothing new: in sampled worlds consistent with what
+    the player knew, the same move leads to the same view and the same new events."""
+    seen = after.observation(seat)
+    new_events = [(e.key, e.params) for e in after.events_for(seat)[len(before.events_for(seat)):]]
+    rng = Rng(before.seed ^ len(before.history))
+    for _ in range(UNDO_SAMPLES):
+        world = before.determinize(seat, rng)
+        if action not in world.legal_actions():
+            return False
+        world.apply(action)
+        if world.observation(seat) != seen:
+            return False
+        mine = [(e.key, e.params) for e in world.events_for(seat)[len(before.events_for(seat)):]]
+        if mine != new_events:
+            return False
+    return True
