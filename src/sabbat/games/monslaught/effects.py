@@ -126,12 +126,14 @@ def _has_monster(st: MonslaughtState, seat: Seat, uid: int, value: int) -> bool:
 
 
 def _field_within(st: MonslaughtState, seat: Seat, uid: int, value: int) -> bool:
+    """Not while a boss round's summons are hidden (ruling M-15): the Field is shared."""
     cards = st.db.cards
-    return any(cards[st.ids[u]].scout <= value for u in st.field)
+    return st.fog is None and any(cards[st.ids[u]].scout <= value for u in st.field)
 
 
 def _land_takeable(st: MonslaughtState, seat: Seat, uid: int, value: int) -> bool:
-    return len(seat.lands) < LAND_LIMIT and bool(st.farm_stack or st.mountain_stack)
+    """Not while a boss round's summons are hidden (ruling M-15): the land stacks are shared."""
+    return st.fog is None and len(seat.lands) < LAND_LIMIT and bool(st.farm_stack or st.mountain_stack)
 
 
 def _pay_summon(st: MonslaughtState, seat: Seat, uid: int, value: int) -> None:
