@@ -124,3 +124,30 @@ def test_game_over_and_upkeep_events_show_no_empty_or_raw_values() -> None:
     for e in st.events:
         if ".upkeep_done" in e.key or e.key.endswith(".maintain"):
             assert "（）" not in e.render("ja") and "-" not in e.render("ja") and "nothing" not in e.render("en")
+
+
+def test_events_never_show_an_empty_card_list() -> None:
+    for seed in range(3):
+        st = GAME.new(2 + seed, seed)
+        chooser = Rng(seed)
+        while not st.is_terminal():
+            st.apply(chooser.choice(st.legal_actions()))
+        for e in st.events:
+            for loc in ("en", "ja"):
+                text = e.render(loc)
+                assert "[]" not in text and "は を" not in text and "  " not in text.strip(), text
+
+
+def test_a_refill_of_nothing_says_so() -> None:
+    from monslaught_helpers import begin, blank, do
+
+    from sabbat.games.monslaught.rules import begin_cleanup
+
+    st = blank(2)
+    begin(st)
+    begin_cleanup(st, 0)
+    st._legal = None
+    do(st, "end_upkeep")
+    do(st, "end_refill")
+    line = [e for e in st.events if e.key.endswith("refill_none")][-1]
+    assert line.render("ja") == "P1は手札を補充しませんでした（手札0枚）"

@@ -686,7 +686,11 @@ def _take_refill(st: MonslaughtState, seat: Seat, args: tuple[Any, ...]) -> None
 
 def _end_refill(st: MonslaughtState, seat: Seat, args: tuple[Any, ...]) -> None:
     taken = seat.hand[len(seat.hand) - seat.taken:] if seat.taken else []
-    private(st, "refill", st.active, {"count": len(taken), "hand": len(seat.hand)}, cards=[st.uname(u) for u in taken])
+    if taken:
+        private(st, "refill", st.active, {"count": len(taken), "hand": len(seat.hand)},
+                cards=[st.uname(u) for u in taken])
+    else:  # never "takes  into hand" with an empty list
+        st.emit("monslaught.event.refill_none", player=st.active, hand=len(seat.hand))
     end_turn(st)
 
 
