@@ -63,6 +63,8 @@ class Conn:
     tokens: float = BURST
     refilled: float = field(default_factory=time.monotonic)
     strikes: int = 0
+    ack: str | None = None
+    """The message id to acknowledge with the next view (set while its move commits)."""
 
     def allow(self) -> bool:
         """Token bucket: RATE messages a second, bursts of BURST."""
@@ -93,6 +95,9 @@ class Hub:
             self.push_view(table, conn)
 
     def push_view(self, table: Table, conn: Conn, full: bool = False) -> None:
+        if conn.ack is not None:  # the mover hears "acknowledged" before the view it caused
+            self.send(conn, {"type": "ack", "msg_id": conn.ack, "version": table.version})
+            conn.ack = None
         frame = self.service.view(table, conn.seat, conn.lang, 0 if full else conn.events_sent)
         conn.events_sent = frame["events_total"]
         self.send(conn, frame)
@@ -461,13 +466,18 @@ def _handle(hub: Hub, conn: Conn, message: dict[str, Any]) -> None:
     msg_id = message.get("msg_id")
     try:
         table = service.get(conn.table_id)
-        if kind == "act":
-            version = service.act(conn.table_id, conn.token, msg_id, message.get("version"),
-                                  message.get("action"), message.get("action_id"))
-            hub.send(conn, {"type": "ack", "msg_id": msg_id, "version": version})
-        elif kind == "undo":
-            version = service.undo(conn.table_id, conn.token, message.get("version"))
-            hub.send(conn, {"type": "ack", "msg_id": msg_id, "version": version})
+        if kind in ("act", "undo"):
+            conn.ack = msg_id if isinstance(msg_id, str) and len(msg_id) <= 64 else ""
+            try:
+                if kind == "act":
+                    version = service.act(conn.table_id, conn.token, msg_id, message.get("version"),
+                                          message.get("action"), message.get("action_id"))
+                else:
+                    version = service.undo(conn.table_id, conn.token, message.get("version"))
+            finally:
+                pending, conn.ack = conn.ack, None
+            if pending is not None:  # nothing changed (a repeated message id): acknowledge alone
+                hub.send(conn, {"type": "ack", "msg_id": msg_id, "version": version})
         elif kind == "reclaim" and conn.seat is not None:
             service.reclaim(table, conn.seat)
             hub.changed(table)

@@ -1,0 +1,48 @@
+"""Small clients for the protocol tests."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from starlette.testclient import TestClient
+
+
+def create(client: TestClient, game: str, seats: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
+    res = client.post("/api/tables", json={"game": game, "players": len(seats), "seats": seats, **extra})
+    assert res.status_code == 201, res.text
+    data: dict[str, Any] = res.json()
+    return data
+
+
+def next_view(ws: Any, limit: int = 200) -> dict[str, Any]:
+    """The next `view` frame (skipping acks, hints and pongs)."""
+    for _ in range(limit):
+        frame: dict[str, Any] = ws.receive_json()
+        if frame["type"] == "view":
+            return frame
+        assert frame["type"] != "error", frame
+    raise AssertionError("no view frame arrived")
+
+
+def frame_of(ws: Any, kind: str, limit: int = 200) -> dict[str, Any]:
+    """The next frame of `kind`, skipping views (a seat's connection status also sends views)."""
+    for _ in range(limit):
+        frame: dict[str, Any] = ws.receive_json()
+        if frame["type"] == kind:
+            return frame
+        assert frame["type"] == "view", frame
+    raise AssertionError(f"no {kind} frame arrived")
+
+
+def play_random(ws: Any, view: dict[str, Any], rng: random.Random, moves: int) -> dict[str, Any]:
+    """Play `moves` random legal moves as this connection's seat whenever it must decide."""
+    made = 0
+    while made < moves and view["status"] == "playing":
+        if view["legal"]:
+            choice = rng.choice(view["legal"])
+            ws.send_json({"type": "act", "msg_id": f"m{view['version']}", "version": view["version"],
+                          "action_id": choice["id"]})
+            made += 1
+        view = next_view(ws)
+    return view
