@@ -99,7 +99,7 @@ def test_two_people_play_each_other_and_a_spectator_sees_nothing_hidden(browser:
             c.close()
 
 
-def test_board_clicks_act_and_explain_themselves(browser: Any, server: str) -> None:
+def test_board_clicks_act_explain_themselves_undo_and_hint(browser: Any, server: str) -> None:
     res = http_json(server + "/api/tables", {"game": "nameless_dark_lord", "players": 3, "seed": SEED,
                                              "seats": [{"kind": "human"}, {"kind": "ai", "agent": "heuristic"},
                                                        {"kind": "ai", "agent": "heuristic"}], "options": {}})
@@ -120,6 +120,15 @@ def test_board_clicks_act_and_explain_themselves(browser: Any, server: str) -> N
         if menu.count():
             menu.first.click()
         page.wait_for_function("(v) => Number(document.querySelector('.table-page').dataset.version) > v", arg=before)
+        # sleeving a unit reveals nothing and stays within the turn: it can be taken back
+        page.wait_for_selector("#undo")
+        page.click("#undo")
+        page.wait_for_function("(v) => Number(document.querySelector('.table-page').dataset.version) === v", arg=before)
+        # the hint names one of the options and highlights it
+        page.wait_for_function("() => document.querySelector('.table-page').dataset.myTurn === '1'")
+        page.click("#hint")
+        page.wait_for_selector(".hint-text", timeout=30_000)
+        assert page.locator(".hinted").count() >= 1
         # number keys pick from the list
         page.wait_for_function("() => document.querySelector('.table-page').dataset.myTurn === '1'")
         before = version(page)

@@ -134,7 +134,8 @@ async function loadLists(boxes, titles) {
   const title = (g) => pick(titles[g]) || g;
   const row = (tb, ...actions) => h('li.table-row', h('span.tb-game', title(tb.game)),
     h('span.tb-players', t('lobby.n_players', { n: tb.players })),
-    h('span.tb-seats', (tb.seats || []).map((s) => h('span.tb-seat', s.kind === 'ai' ? agentLabel(s.agent) : (s.name || t('seat.human'))))),
+    h('span.tb-seats', (tb.seats || []).map((s) => h('span.tb-seat', s.kind === 'ai' ? agentLabel(s.agent)
+      : s.open ? t('lobby.open_seat') : (s.name || t('seat.human'))))),
     h('span.tb-actions', actions));
   const fill = (box, rows, empty) => {
     box.querySelector('ul')?.remove();

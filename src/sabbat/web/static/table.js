@@ -1,7 +1,7 @@
 // A live table: the WebSocket session, the seats strip, the board drawn by the game's renderer,
 // the action bar (board clicks, buttons, the full legal list, hint, undo), the log and the end screen.
 import { t, has, lang } from './i18n.js';
-import { h, seatMark, seatName, bindActions } from './shared.js';
+import { h, seatMark, seatName, bindActions, agentLabel } from './shared.js';
 import { api, myGames, remember, wsUrl } from './api.js';
 import { toast } from './app.js';
 import { loadRenderer, loadFaces, gameTitle, flip, snapshot } from './board.js';
@@ -102,6 +102,7 @@ export function showTable(root, tableId) {
           t('table.all_actions', { n: legal.length })),
         h('button#hint', { type: 'button', disabled: !myTurn, title: t('table.hint_key'), onclick: () => send({ type: 'hint' }) }, t('table.hint')),
         v.can_undo ? h('button#undo', { type: 'button', onclick: () => send({ type: 'undo', version: v.version }) }, t('table.undo')) : null,
+        mySeat(v).substitute ? h('button#reclaim.primary', { type: 'button', onclick: () => send({ type: 'reclaim' }) }, t('table.reclaim')) : null,
         h('a.button', { href: '/' }, t('nav.lobby'))),
       s.hint ? h('p.hint-text', t('table.hint_says', { text: s.hint.text }),
         s.hint.estimate ? ` — ${t('table.estimate', { pct: Math.round(100 * (s.hint.estimate[v.seat] ?? 0)) })}` : '') : '');
@@ -126,6 +127,7 @@ export function showTable(root, tableId) {
       Object.keys(tb).length ? h('span.tiebreak', Object.entries(tb).map(([k, val]) => tieText(k, val)).join(', ')) : null,
       clock,
       info.kind === 'human' ? h(`span.conn${info.connected ? '.on' : ''}`, info.connected ? t('table.online') : t('table.offline')) : null,
+      info.substitute ? h('span.tag', t('table.substitute', { agent: agentLabel(info.substitute) })) : null,
       v.current_player === i && v.status !== 'finished' ? h('span.turn-flag', t('table.turn_flag')) : null);
   }
 
@@ -145,8 +147,9 @@ export function showTable(root, tableId) {
   }
 
   function onView(v) {
-    if (v.events_from != null && s.view) { for (const e of v.events) s.events[e.i] = e; }
-    else s.events = (v.events || []).slice().sort((a, b) => a.i - b.i).reduce((acc, e) => { acc[e.i] = e; return acc; }, []);
+    if (v.events_from != null && v.events_from > 0 && s.view) { for (const e of v.events) s.events[e.i] = e; }
+    else s.events = (v.events || []).reduce((acc, e) => { acc[e.i] = e; return acc; }, []);
+    if (v.events_total != null) s.events.length = v.events_total; // an undo can shorten the log
     if (s.view && v.version !== s.view.version) s.hint = null;
     s.view = v;
     s.sentVersion = -1;
@@ -210,6 +213,10 @@ export function showTable(root, tableId) {
   connect();
   api(`/api/tables/${encodeURIComponent(tableId)}`).catch((e) => { if (!s.view) el.head.replaceChildren(h('p.error', e.message), h('a.button', { href: '/' }, t('nav.lobby'))); });
   return () => { s.closed = true; clearInterval(s.tick); document.removeEventListener('keydown', onKey); if (s.ws) s.ws.close(); };
+}
+
+function mySeat(v) {
+  return (v.seat != null && (v.seats || []).find((x) => x.seat === v.seat)) || {};
 }
 
 function tieText(key, value) {
