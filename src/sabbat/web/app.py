@@ -400,9 +400,13 @@ async def ws_table(ws: WebSocket) -> None:
     except (TimeoutError, WebSocketDisconnect, RuntimeError):
         pass
     except _BadFrame as exc:
+        refusal = Rejected("bad_message", why=str(exc))
         if conn is not None:
-            hub.send(conn, _error_frame(conn.lang, Rejected("bad_message", why=str(exc)), None))
+            hub.send(conn, _error_frame(conn.lang, refusal, None))
             await asyncio.sleep(0.05)
+        else:
+            with contextlib.suppress(Exception):
+                await _send_error(ws, "en", refusal)
         with contextlib.suppress(Exception):
             await ws.close(code=1009 if "large" in str(exc) else 4400)
     finally:
