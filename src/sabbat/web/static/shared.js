@@ -86,6 +86,12 @@ export function pile(label, count, ref) {
     h('div.pile-stack', h('span.count', String(count))), h('div.pile-label', label));
 }
 
+/** Seats in the order a table shows them: the viewer's own first, then the others in turn. */
+export function seatOrder(n, me) {
+  const order = [...Array(n).keys()];
+  return me == null ? order : [...order.slice(me), ...order.slice(0, me)];
+}
+
 /** A titled area of the table. */
 export function zone(title, children, cls = '') {
   return h(`section.zone${cls ? '.' + cls : ''}`, h('h3.zone-title', title), h('div.zone-body', children));

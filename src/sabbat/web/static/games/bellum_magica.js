@@ -2,7 +2,7 @@
 // the creatures tucked under each side, food, glyphs, barrels, shields and chests; the tavern and
 // kingdom locations to attack; the evil and most-evil creature rows to recruit from.
 import { t, pick } from '../i18n.js';
-import { h, zone, row, seatMark, pile, cardFace } from '../shared.js';
+import { h, zone, row, seatMark, pile, cardFace, seatOrder } from '../shared.js';
 
 const LEFT = ['food', 'glyph', 'map'];
 const RIGHT = ['sword', 'msword', 'thief'];
@@ -69,8 +69,7 @@ function castle(ctx, c) {
 export function render(ctx) {
   const { obs, faces, me } = ctx;
   const k = obs.kingdom;
-  const order = [...obs.castles.keys()];
-  if (me != null) order.sort((a, b) => (a === me ? -1 : b === me ? 1 : a - b));
+  const order = seatOrder(obs.castles.length, me);
   return h('div.board-bm',
     h('section.commons',
       zone(t('bm.kingdom'), h('div.cardrow', location(k.tavern, faces), k.display.map((l) => location(l, faces)),

@@ -1,7 +1,7 @@
 // Magic Master: each player's groups (characters, troops, items, terrain) with their attack,
 // defence, movement and succession; hands as counts; one's own hand and characters; the market.
 import { t, pick } from '../i18n.js';
-import { h, zone, row, seatMark, pile, cardFace } from '../shared.js';
+import { h, zone, row, seatMark, pile, cardFace, seatOrder } from '../shared.js';
 
 export function status({ obs }) {
   return [t(`mm.phase.${obs.phase}`), obs.regroup ? t(`mm.regroup.${obs.regroup}`) : '',
@@ -48,8 +48,7 @@ function playerArea(ctx, p) {
 
 export function render(ctx) {
   const { obs, faces, me } = ctx;
-  const order = [...obs.players.keys()];
-  if (me != null) order.sort((a, b) => (a === me ? -1 : b === me ? 1 : a - b));
+  const order = seatOrder(obs.players.length, me);
   return h('div.board-mm',
     h('section.commons', h('div.piles', pile(t('mm.deck'), obs.deck), pile(t('mm.discard'), obs.discard.length), pile(t('mm.set_aside'), obs.set_aside)),
       obs.discard_top && obs.discard_top.length ? zone(t('mm.discard_top'), row(obs.discard_top.map((n) => h('span.tucked', pick(n))))) : null,

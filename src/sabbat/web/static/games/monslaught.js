@@ -1,7 +1,7 @@
 // Monslaught in Walpurgis: the boss row, the Field of monsters and items, the land stacks and the
 // decks; each witch's hand (backs show the tier), play area with monsters on lands, lands, discard.
 import { t } from '../i18n.js';
-import { h, zone, row, seatMark, faceCard, pile, cardFace } from '../shared.js';
+import { h, zone, row, seatMark, faceCard, pile, cardFace, seatOrder } from '../shared.js';
 
 const FIELDS = [['summon_cost', 'ms.summon'], ['attack', 'ms.attack'], ['scout_cost', 'ms.scout'], ['points', 'ms.points'],
   ['pays', 'ms.pays'], ['flip_at', 'ms.flip_at']];
@@ -53,8 +53,7 @@ export function render(ctx) {
   const bosses = row(obs.bosses.map((b) => (b.id ? card(faces, b.id, { cls: 'boss', key: `b${b.number}` })
     : cardFace({ back: true, cls: 'boss', key: `b${b.number}` }))));
   const field = row(Object.entries(obs.field).flatMap(([c, n]) => Array.from({ length: n }, (_, i) => card(faces, c, { ref: `field:${c}`, key: `f${c}${i}` }))));
-  const order = [...obs.players.keys()];
-  if (me != null) order.sort((a, b) => (a === me ? -1 : b === me ? 1 : a - b));
+  const order = seatOrder(obs.players.length, me);
   return h('div.board-ms',
     h('section.commons',
       zone(t('ms.boss_row'), bosses),

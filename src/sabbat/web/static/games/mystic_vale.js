@@ -1,7 +1,7 @@
 // Mystic Vale: each player's field of sleeved cards (three advancement slots each), the on-deck
 // card, deck and discard, vale cards; the advancement rows, Fertile Soil and the vale rows.
 import { t, pick } from '../i18n.js';
-import { h, cardFace, pile, zone, row, seatMark, face } from '../shared.js';
+import { h, cardFace, pile, zone, row, seatMark, face, seatOrder } from '../shared.js';
 
 const STATS = ['mana', 's1', 's2', 's3', 'wild', 'decay', 'growth', 'vp', 'evp', 'guard'];
 const POS = ['top', 'middle', 'bottom'];
@@ -89,8 +89,7 @@ export function render(ctx) {
     zone(t('mv.vale'), c.vale_display.map((rowIdx, lv) => h('div.level-row',
       h('span.row-label', t('mv.level', { n: lv + 1 })), row(rowIdx.map((idx, i) => valeCard(obs, faces, idx, `vale:${lv + 1}:${i}`))),
       pile(t('mv.deck'), c.vale_deck[lv])))));
-  const order = [...obs.players.keys()];
-  if (me != null) order.sort((a, b) => (a === me ? -1 : b === me ? 1 : a - b));
+  const order = seatOrder(obs.players.length, me);
   return h('div.board-mv', commons, h('div.players', order.map((q) => playerArea(ctx, q))));
 }
 

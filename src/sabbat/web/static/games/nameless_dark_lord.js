@@ -1,7 +1,7 @@
 // The Nameless Dark Lord: the four battle areas with their targets and placed units, each
 // Dark Lord's throne, coins, income, territories, artifacts and units at home; the Level decks.
 import { t } from '../i18n.js';
-import { h, zone, row, seatMark, faceCard, pile } from '../shared.js';
+import { h, zone, row, seatMark, faceCard, pile, seatOrder } from '../shared.js';
 
 const FIELDS = [['power', 'ndl.power'], ['upkeep', 'ndl.upkeep'], ['income', 'ndl.income'], ['vp', 'ndl.vp']];
 
@@ -50,8 +50,7 @@ function playerArea(ctx, p) {
 
 export function render(ctx) {
   const { obs, faces, me } = ctx;
-  const order = [...obs.players.keys()];
-  if (me != null) order.sort((a, b) => (a === me ? -1 : b === me ? 1 : a - b));
+  const order = seatOrder(obs.players.length, me);
   return h('div.board-ndl',
     h('div.battle-areas', obs.areas.map((a, x) => area(ctx, a, x))),
     h('div.piles', obs.deck_sizes.map((n, i) => pile(t('ndl.level_deck', { n: i + 1 }), n)),
