@@ -46,8 +46,11 @@ def _runner() -> tuple[list[str], int | None]:
 
 
 @contextmanager
-def postgres_server(base: Path) -> Iterator[str]:
-    """A fresh cluster under `base`, yielding its postgresql:// URL; stopped and removed afterwards."""
+def postgres_server(base: Path, fsync: bool = False) -> Iterator[str]:
+    """A fresh cluster under `base`, yielding its postgresql:// URL; stopped afterwards.
+
+    Tests run it without fsync (speed); the load benchmark with fsync, as deployed.
+    """
     bindir = binaries()
     if bindir is None:
         raise RuntimeError("PostgreSQL binaries not found: run `bash scripts/system-deps` (Debian's postgresql)")
@@ -67,7 +70,7 @@ def postgres_server(base: Path) -> Iterator[str]:
         log.touch()
         os.chown(log, uid, -1)
     subprocess.run([*prefix, str(bindir / "pg_ctl"), "-D", str(data), "-l", str(log), "-w", "-t", "30",
-                    "-o", f"-p {port} -k {sock} -c listen_addresses=127.0.0.1 -c fsync=off", "start"],
+                    "-o", f"-p {port} -k {sock} -c listen_addresses=127.0.0.1 -c fsync={'on' if fsync else 'off'} -c max_connections=200", "start"],
                    check=True, capture_output=True)
     try:
         deadline = time.monotonic() + 30

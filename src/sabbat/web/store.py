@@ -157,6 +157,6 @@ class Store:
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur = dbapi_conn.cursor()
     cur.execute("PRAGMA journal_mode=WAL")
-    cur.execute("PRAGMA synchronous=FULL")
+    cur.execute("PRAGMA synchronous=NORMAL")  # WAL: a committed move survives a killed process
     cur.execute("PRAGMA foreign_keys=ON")
     cur.close()
