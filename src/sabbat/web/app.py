@@ -59,7 +59,7 @@ class Conn:
     token: str | None
     lang: str
     events_sent: int = 0
-    queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
+    queue: asyncio.Queue[dict[str, Any] | str | None] = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
     tokens: float = BURST
     refilled: float = field(default_factory=time.monotonic)
     strikes: int = 0
@@ -91,18 +91,28 @@ class Hub:
 
     def changed(self, table: Table) -> None:
         self.schedule_ai(table)
+        made: dict[tuple[int | None, str, int], tuple[str, int]] = {}  # spectators share one frame
         for conn in list(self.conns.get(table.id, ())):
-            self.push_view(table, conn)
+            self.push_view(table, conn, made=made)
 
-    def push_view(self, table: Table, conn: Conn, full: bool = False) -> None:
+    def push_view(self, table: Table, conn: Conn, full: bool = False,
+                  made: dict[tuple[int | None, str, int], tuple[str, int]] | None = None) -> None:
         if conn.ack is not None:  # the mover hears "acknowledged" before the view it caused
             self.send(conn, {"type": "ack", "msg_id": conn.ack, "version": table.version})
             conn.ack = None
-        frame = self.service.view(table, conn.seat, conn.lang, 0 if full else conn.events_sent)
-        conn.events_sent = frame["events_total"]
-        self.send(conn, frame)
+        key = (conn.seat, conn.lang, 0 if full else conn.events_sent)
+        if made is not None and key in made:
+            text, total = made[key]
+        else:
+            frame = self.service.view(table, conn.seat, conn.lang, key[2])
+            text, total = json.dumps(frame, ensure_ascii=False, separators=(",", ":")), frame["events_total"]
+            if made is not None:
+                made[key] = (text, total)
+        conn.events_sent = total
+        self.send(conn, text)
 
-    def send(self, conn: Conn, frame: dict[str, Any]) -> None:
+    def send(self, conn: Conn, frame: dict[str, Any] | str) -> None:
+        """Queue a frame (a dict, or JSON text already encoded) for one connection."""
         try:
             conn.queue.put_nowait(frame)
         except asyncio.QueueFull:  # a client that stopped reading: drop it, never wait on it
@@ -448,7 +458,8 @@ async def _sender(ws: WebSocket, conn: Conn) -> None:
                 if ws.client_state == WebSocketState.CONNECTED:
                     await ws.close(code=4408, reason="too slow")
                 return
-            await ws.send_text(json.dumps(frame, ensure_ascii=False, separators=(",", ":")))
+            text = frame if isinstance(frame, str) else json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
+            await ws.send_text(text)
     except (WebSocketDisconnect, RuntimeError, OSError):
         return
 
