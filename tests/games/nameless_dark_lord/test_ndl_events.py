@@ -41,7 +41,7 @@ def test_p8_default_spares_every_player_who_acquired_a_territory_this_level():
     s, _ = _e9()
     rules.begin_event(s, 1)
     assert all(sheet(s, p).card_minus == 0 for p in range(4))
-    assert not any(e.key.endswith("event_card") for e in s.events)
+    assert not any(".event.event_card" in e.key for e in s.events)
 
 
 def test_p8_default_ignores_which_territory_name_was_acquired():

@@ -153,3 +153,15 @@ def test_per_type_option_also_covers_a_territory_name_without_a_printed_negative
     rules.begin_event(s, 1)
     first = rules.seat(s, 0)
     assert trashed in s.owned[first] and trashed in s.neg_flag
+
+
+def test_p24_event_line_says_when_the_card_comes_from_the_trash():
+    from test_ndl_events import _e9, _lacking_level_one
+
+    s, trashed = _e9()
+    _lacking_level_one(s, B, Y, G)
+    rules.begin_event(s, 1)
+    act(s, "take", s.legal_actions()[0].args[0])
+    lines = [e.render("ja") for e in s.events if ".event.event_card" in e.key]
+    assert len(lines) == 3 and lines[-1] == "緑がトラッシュの農村を受け取った（−3点として扱う）"
+    assert "トラッシュ" not in lines[0] + lines[1]

@@ -422,9 +422,9 @@ def begin_payment(s: NdlState, amount: int, what: PayFor) -> None:
 
 def pay(s: NdlState, stones: int) -> None:
     p = s.actor
-    s.stones[p] -= stones
-    s.coins[p] -= s.pay_amount - stones
     coins = s.pay_amount - stones
+    s.stones[p] -= stones
+    s.coins[p] -= coins
     s.emit(f"{s.game_id}.event.{paid_key('paid', coins, stones)}", player=s.colour_name(p), coins=coins, stones=stones)
     if s.pay_for is PayFor.SPEAR:
         remove_unit(s, s.pend_target)
@@ -575,11 +575,14 @@ def _trashed(s: NdlState, group: str) -> list[int]:
 
 
 def receive(s: NdlState, p: int, u: int) -> None:
+    """Give negative territory `u` to p; a card from the trash is flagged negative (p.24)."""
+    key = "event_card"
     if u in s.trash:
         s.trash.remove(u)
         s.neg_flag.add(u)
+        key = "event_card_trash"
     give(s, p, u)
-    s.emit(f"{s.game_id}.event.event_card", player=s.colour_name(p), card=s.name(u), trash=u in s.neg_flag)
+    s.emit(f"{s.game_id}.event.{key}", player=s.colour_name(p), card=s.name(u))
 
 
 def begin_event(s: NdlState, level: int) -> None:
