@@ -1,7 +1,7 @@
-"""The day's steps (spec section 4): applying decisions and running the automatic steps.
+"""The day's steps: applying decisions and running the automatic steps.
 
 Each `_advance_*` runs automatic work until a player has a real choice, skipping players
-whose only option is to pass (spec E5 allows it: the resulting state is the same).
+whose only option is to pass (the resulting state is the same as asking them).
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from .rules import (
     BARREL_CAP,
     CHEST_NAMES,
     END_CHESTS,
-    EVIL,
     GOLD,
     METAL,
     WOOD,
@@ -112,7 +111,7 @@ def _goblin_sides(s: BellumState, placed: list[tuple[str, str]]) -> dict[str, st
 # ----- step 1: the active horde ----------------------------------------------------
 def start_day(s: BellumState) -> None:
     cap = s.captain
-    if s.conf_down[cap]:  # A-13: the captain's spells recover at the start of their captaincy
+    if s.conf_down[cap]:  # the captain's spells recover at the start of their captaincy
         s.conf_up[cap] += s.conf_down[cap]
         s.conf_down[cap] = 0
     s.emit(f"{NS}.event.day_start", day=s.day, captain=cap)
@@ -135,7 +134,7 @@ def _has_roll_option(s: BellumState, p: int) -> bool:
 def _seek_chooser(s: BellumState, has_choice: Callable[[int], object]) -> bool:
     """Move `s.turn` (counted from the captain) to the next seat with a real choice.
 
-    Seats whose only option would be to pass are skipped (ruling E5); False when none is left.
+    Seats whose only option would be to pass are skipped; False when none is left.
     """
     n = s.num_players
     while s.turn < n:
@@ -198,7 +197,7 @@ def _after_roll(s: BellumState) -> None:
 
 
 def gain_chest(s: BellumState, p: int, t: int) -> None:
-    """Top chest of stack `t` to p, value seen by p only; an empty stack gives nothing (A-16)."""
+    """Top chest of stack `t` to p, value seen by p only; an empty stack gives nothing."""
     stack = s.stacks[t]
     if not stack:
         s.emit(f"{NS}.event.stack_empty", player=p, type=_chest_label(t))
@@ -249,7 +248,7 @@ def _attack_location(s: BellumState, a: Action) -> None:
         s.barrels[p] += take
         if take:
             s.emit(f"{NS}.event.barrels_taken", player=p, count=take)
-        if barrel > take:  # A-11: barrels above the cap are refused, nothing else is
+        if barrel > take:  # barrels above the cap are refused, nothing else is
             s.emit(f"{NS}.event.barrels_refused", player=p, count=barrel - take)
     for t, k in ((WOOD, wood), (METAL, metal), (GOLD, gold)):
         for _ in range(k):
@@ -283,7 +282,7 @@ def _stop_stealing(s: BellumState, a: Action) -> None:
 
 
 def _resolve_theft(s: BellumState) -> None:
-    """Move one random chest of each picked type (A-7); the thief sees values only now."""
+    """Move one random chest of each picked type; the thief sees values only now."""
     p = s.current_player
     assert p is not None
     q = s.steal_victim
@@ -368,7 +367,7 @@ def _place_creature(s: BellumState, a: Action) -> None:
     s.cdisplay[deck][slot] = pile.pop() if pile else ""
     food, glyph = cost_of(s.paid)
     s.emit(f"{NS}.event.recruited", player=p, name=s.cards.name(cid), side=_side_label(side),
-           bonus=len(bonus), deck=deck if deck == EVIL else "most_evil", cost=text.amounts(food=food, glyph=glyph))
+           bonus=len(bonus), deck=deck, cost=text.amounts(food=food, glyph=glyph))
     s.pick_deck, s.pick_slot, s.paid = "", -1, ""
     s.phase = Phase.RECRUIT
     _advance_recruit(s)
@@ -389,9 +388,8 @@ def _end_day(s: BellumState) -> None:
 
 
 def finish(s: BellumState) -> None:
-    """Reveal every chest and score (spec section 5)."""
+    """Reveal every chest and score."""
     s.phase = Phase.OVER
-    s.turn = 0
     everyone = (1 << s.num_players) - 1
     for held in s.chests:  # every chest is revealed at the end
         for c in held:

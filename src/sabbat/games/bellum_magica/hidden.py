@@ -1,4 +1,4 @@
-"""Per-viewer observation and determinization (spec section 9).
+"""Per-viewer observation and determinization.
 
 Hidden: chest values a viewer has not seen; goblins dealt and their sides before the reveal;
 goblins and locations left in the box; the order of the human deck within its type bands;

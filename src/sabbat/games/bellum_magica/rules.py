@@ -1,4 +1,4 @@
-"""Pure rule formulas of Bellum Magica (spec 3.3): row sums, defence and `can_beat`."""
+"""Pure rule formulas of Bellum Magica: row sums, defence and `can_beat`."""
 
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ def row_sum(table: CardTable, board: str, cards: Iterable[str], row: int, left: 
 
 
 def can_beat(swords: int, msword: int, shields: int, magic: int) -> bool:
-    """Each magic shield needs its own magic sword; spare magic swords count as swords (A-6)."""
+    """Each magic shield needs its own magic sword; spare magic swords count as swords."""
     return msword >= magic and swords + (msword - magic) >= shields
 
 
