@@ -49,3 +49,8 @@ def test_location_face_shows_defence_and_loot_and_chests_hide_their_value() -> N
             face = en[cid]
             assert face["kind"] == "chest" and face["chest_type"] == entry.type
             assert "value" not in face and not re.search(r"\d", face["text"] + face["name"])
+
+
+def test_a_doubled_bonus_is_counted_not_repeated() -> None:
+    assert "混乱の呪文×2" in GAME.describe_card("me_banshee", "ja")
+    assert "shield +1×2" in GAME.describe_card("me_golem", "en")

@@ -6,6 +6,7 @@ the legend line, and Japanese screens use only the game's Japanese terms.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -139,7 +140,8 @@ def _creatures(obs: dict[str, Any], locale: str) -> Panel:
             if card is None:
                 table.add_row(f"{label} {_t('empty_slot', locale)}")
                 continue
-            bonus = _sep(locale).join(i18n.render(f"{NS}.term.{b}", locale) for b in card["bonus"])
+            bonus = _sep(locale).join(i18n.render(f"{NS}.term.{b}", locale) + (f"×{k}" if k > 1 else "")
+                                      for b, k in Counter(card["bonus"]).items())
             table.add_row(f"{label} {_name(card['name'], locale)} {left}",
                           *[_icons(r, LEFT_ICONS) for r in card["left"]], bonus)
             table.add_row(f"    {right}", *[_icons(r, RIGHT_ICONS) for r in card["right"]], "")

@@ -7,6 +7,7 @@ A chest's value is printed on its hidden side, so no face ever carries it.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from sabbat.core import i18n
@@ -94,7 +95,8 @@ def face(table: CardTable, card_id: str, locale: str) -> dict[str, Any]:
             if out["cost"]:
                 parts.append(f"{w['cost']} " + w["or"].join(_counts(c, locale) for c in out["cost"]))
             if entry.bonus:
-                parts.append(f"{w['bonus']} " + sep.join(lab[b] for b in entry.bonus))
+                parts.append(f"{w['bonus']} " + sep.join(lab[b] + (f"×{k}" if k > 1 else "")
+                                                         for b, k in Counter(entry.bonus).items()))
         out["text"] = f"{_titled(name, lab[kind], lang)}: " + " / ".join(parts)
     elif isinstance(entry, LocationEntry):
         loot = {k: getattr(entry, k) for k in ("food", "glyph", "barrel", "wood", "metal", "gold") if getattr(entry, k)}
