@@ -12,7 +12,7 @@ from sabbat.games.nameless_dark_lord import GAME
 from sabbat.games.nameless_dark_lord.options import OPTIONS
 from sabbat.games.nameless_dark_lord.state import Phase
 
-KEY = "nameless_dark_lord.tiebreak.throne_order"
+KEY = "nameless_dark_lord.tiebreak.throne_priority"
 
 
 def _over(s):
@@ -25,7 +25,7 @@ def test_p25_scores_are_whole_numbers_and_a_tie_goes_to_the_red_throne():
     s = _over(new(4))
     assert s.scores() == [0, 0, 0, 0] and all(type(v) is int for v in s.scores())
     assert s.winners() == [R]
-    assert [tb[KEY] for tb in s.tie_breaks()] == [1, 2, 3, 4]
+    assert [tb[KEY] for tb in s.tie_breaks()] == [4, 3, 2, 1]
 
 
 def test_p25_without_the_red_throne_in_the_tie_nearest_clockwise_wins():
@@ -34,7 +34,7 @@ def test_p25_without_the_red_throne_in_the_tie_nearest_clockwise_wins():
     add(s, B, "fishing_village")
     add(s, G, "fishing_village")
     assert s.scores() == [0, 2, 0, 2]
-    assert [tb[KEY] for tb in s.tie_breaks()] == [3, 4, 1, 2]
+    assert [tb[KEY] for tb in s.tie_breaks()] == [2, 1, 4, 3]
     assert s.winners() == [G], "G is 1 seat clockwise from Y's Red Throne, B is 3"
 
 

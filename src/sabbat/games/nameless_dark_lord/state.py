@@ -223,10 +223,10 @@ class NdlState(GameState):
         return list(totals(self))
 
     def tie_breaks(self) -> list[dict[str, int]]:
-        """p.25: a tie goes to the Red Throne, then to the tied player nearest clockwise from it
-        (1 = the Red Throne; lower wins)."""
+        """p.25: a tie goes to the Red Throne, then to the tied player nearest clockwise from it.
+        Larger wins: the Red Throne holder has N, the next seat clockwise N-1, and so on."""
         n = self.num_players
-        return [{f"{GAME_ID}.tiebreak.throne_order": (p - self.red) % n + 1} for p in range(n)]
+        return [{f"{GAME_ID}.tiebreak.throne_priority": n - (p - self.red) % n} for p in range(n)]
 
     def winners(self) -> list[int]:
         if not self.is_terminal():
