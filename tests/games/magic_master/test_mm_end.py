@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from mm_support import GAN, H6, TB, W, act, blank, dice, give, group, inst, kinds
 
+from sabbat.games.magic_master import groups as G
 from sabbat.games.magic_master import state as S
 from sabbat.games.magic_master.model import Phase, RegroupKind
 
@@ -213,3 +214,44 @@ def test_winner_holds_the_top_score():  # scores
     s._win(1, "timeout")
     assert s.scores() == [0.0, 1.0] and max(s.scores()) == s.scores()[s.winners()[0]]
     assert "end_regroup" not in kinds(s)
+
+
+@pytest.mark.parametrize("pretender", [W, GAN])
+def test_time_out_only_succession_one_or_more_claims_the_throne(pretender: str):
+    """「アイテム等により王位継承権が1以上になれば王位継承権を主張出来ます」: a lone warrior (0) or a
+    wizard's group (negative) neither wins the throne nor breaks the tie of the true claimants."""
+    s = blank(3)
+    _claims(s, [(0, (pretender,)), (1, ("harold",)), (2, (H6,))])
+    assert G.suc(s.t, s.groups[1][0]) == G.suc(s.t, s.groups[2][0])
+    s.time_out()
+    assert s.winners() in ([1], [2]) and s.win_reason == "timeout"
+    assert any(e.key == "magic_master.event.tie_roll" for e in s.events)
+
+
+def test_time_out_with_no_claimant_is_decided_among_the_survivors():
+    s = blank(2)
+    _claims(s, [(0, (W,)), (1, (GAN,))])
+    s.time_out()
+    assert s.winners() in ([0], [1])
+
+
+@pytest.mark.parametrize(("mode", "held"), [("anywhere", True), ("table", False)])
+def test_victory_two_regalia_in_hand_count_as_possessed(mode: str, held: bool):
+    """「前の手番で、1つでも王権を表すカードを所持していた場合」: 所持 includes the hand by default."""
+    from sabbat import games
+
+    s = blank()
+    s.options = {**s.options, "regalia_held": mode}
+    group(s, 0, W)
+    group(s, 1, "sigurd")
+    give(s, 0, "crown")
+    assert s._holds_regalia(0) is held
+    assert games.get("magic_master").new(2, 0, {"regalia_held": mode}).options["regalia_held"] == mode
+
+
+def test_summary_names_how_the_game_ended():
+    s = blank()
+    group(s, 0, W)
+    s._win(0, "survivor")
+    assert s.summary()["end"] == "last_survivor" and s.scores() == [1, 0]
+    assert all(type(x) is int for x in s.scores())

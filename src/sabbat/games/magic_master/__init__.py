@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from sabbat.core import Game, GameInfo, GameState, i18n
+from sabbat.core import Game, GameInfo, GameState, Option, i18n
 
 from .cards import atk_text, table_for
 from .state import MagicMasterState
@@ -28,13 +28,21 @@ class MagicMasterGame(Game):
         title={"en": "Magic Master", "ja": "マジックマスター"},
         min_players=2,
         max_players=6,
-        rules_version="1",
+        rules_version="2",
         max_decisions=60000,
         summary={
             "en": "A war of succession: build groups around heirs, warriors and wizards; win by "
                   "outliving everyone, uniting the four regalia, or holding the highest claim at time-out.",
             "ja": "王位継承戦争。継承者・戦士・魔術士でグループを作り、最後の生き残り、王権の4アイテム、"
                   "時間切れ時の最高継承権のいずれかで勝利する。",
+        },
+        options={
+            "regalia_held": Option(
+                "anywhere (default: a regalia card in hand counts as possessed for the second victory) "
+                "or table (only regalia in one's groups count)",
+                default="anywhere", choices=("anywhere", "table"),
+                help_ja="anywhere（既定: 第2の勝利条件の「所持」に手札の王権カードも含む）または table（グループ内の王権カードのみ）",
+            ),
         },
     )
     state_class = MagicMasterState

@@ -30,7 +30,7 @@ VICTORY_LABEL = {"survivor": "last_survivor", "regalia": "regalia", "timeout": "
 @codec.serializable
 class MagicMasterState(GameState):
     game_id = "magic_master"
-    rules_version = "1"
+    rules_version = "2"
     _transient_ = ("t",)  # type: ignore[assignment]  # the card table is rebuilt on load
 
     t: CardTable
@@ -254,7 +254,10 @@ class MagicMasterState(GameState):
         self.emit(f"magic_master.event.win_{reason}", player=p)
 
     def _holds_regalia(self, p: int) -> bool:
-        return any(self.t.regalia.intersection(g.items) for g in self.groups[p])
+        """Whether p possesses a regalia card (所持): in a group, and by default in hand too."""
+        if any(self.t.regalia.intersection(g.items) for g in self.groups[p]):
+            return True
+        return self.options.get("regalia_held", "anywhere") == "anywhere" and not self.t.regalia.isdisjoint(self.hand[p])
 
     def end_turn(self) -> None:
         p = self.active
@@ -285,14 +288,16 @@ class MagicMasterState(GameState):
         for p in range(self.num_players):
             if self.eliminated[p]:
                 continue
-            vals = sorted((G.suc(t, g) for g in self.groups[p] if g.char), reverse=True)
+            # only a group whose succession is 1 or more may claim the throne (rulebook:
+            # 「王位継承権が1以上になれば王位継承権を主張出来ます」); others neither win nor tie
+            vals = sorted((v for g in self.groups[p] if g.char and (v := G.suc(t, g)) >= 1), reverse=True)
             best_of[p] = vals
             for v in vals:
                 claims.setdefault(v, set()).add(p)
         self.emit("magic_master.event.time_out",
                   claims=seat_list("claim", sorted(best_of), ["/".join(str(v) for v in best_of[p]) for p in sorted(best_of)]))
         if TIMEOUT_TIEBREAK == "lexicographic":
-            ranked = sorted(best_of, key=lambda p: best_of[p], reverse=True)
+            ranked = sorted((p for p in best_of if best_of[p]), key=lambda p: best_of[p], reverse=True)
             if ranked and (len(ranked) == 1 or best_of[ranked[0]] != best_of[ranked[1]]):
                 self._win(ranked[0], "timeout")
                 return
@@ -301,7 +306,7 @@ class MagicMasterState(GameState):
             if heir >= 0:
                 self._win(heir, "timeout")
                 return
-        top = sorted(claims[max(claims)]) if claims else sorted(best_of) or [self.active]
+        top = sorted(claims[max(claims)]) if claims else sorted(best_of) or [self.active]  # no claimant: dice among survivors
         while len(top) > 1:
             rolls = [self.rng.roll() for _ in top]
             self.emit("magic_master.event.tie_roll", players=seat_list("seat", top), dice=rolls)
@@ -382,8 +387,10 @@ class MagicMasterState(GameState):
     def summary(self) -> dict[str, Any]:
         """For simulation reports: which victory ended the game, turns played, players still standing,
         and per seat the ids of the cards it took from the market."""
+        victory = VICTORY_LABEL.get(self.win_reason, self.win_reason or "none")
         return {
-            "victory": VICTORY_LABEL.get(self.win_reason, self.win_reason or "none"),
+            "end": victory,
+            "victory": victory,
             "turns": self.turn_no,
             "survivors": self.eliminated.count(False),
             "acquired": [[self.t.inst[c].id for c in took] for took in self.took],
@@ -526,8 +533,8 @@ class MagicMasterState(GameState):
 
     # ----- results ----------------------------------------------------------------------
     def scores(self) -> list[float]:
-        """1 for the single winner, 0 for everyone else (the game has no second place)."""
-        return [1.0 if p == self.winner else 0.0 for p in range(self.num_players)]
+        """1 for the single winner, 0 for everyone else (the game has no points and no second place)."""
+        return [1 if p == self.winner else 0 for p in range(self.num_players)]
 
     def winners(self) -> list[int]:
         return [self.winner] if self.phase is Phase.OVER and self.winner >= 0 else []
