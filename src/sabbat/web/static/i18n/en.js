@@ -86,7 +86,7 @@ export default {
   'end.look_at_table': 'Look at the table',
   'tie.generic': 'tie-break {value}',
   'tie.mystic_vale.tiebreak.level3_vale2': '{value} level-3 advancements and level-2 vale cards',
-  'tie.nameless_dark_lord.tiebreak.throne_order': 'place {value} clockwise from the Red Throne',
+  'tie.nameless_dark_lord.tiebreak.throne_priority': 'throne priority {value} (higher wins a tie)',
   'tie.monslaught.tiebreak.bosses': '{value} bosses',
   'tie.bellum_magica.tiebreak.chests': '{value} chest(s)',
   'replay.title': 'Replay',

@@ -86,7 +86,7 @@ export default {
   'end.look_at_table': '盤面を見る',
   'tie.generic': '同点判定 {value}',
   'tie.mystic_vale.tiebreak.level3_vale2': 'レベル3進化パートとレベル2谷間カード計{value}枚',
-  'tie.nameless_dark_lord.tiebreak.throne_order': '赤の玉座から時計回りに{value}番目',
+  'tie.nameless_dark_lord.tiebreak.throne_priority': '玉座の優先度{value}（同点なら高い方が勝ち）',
   'tie.monslaught.tiebreak.bosses': 'ボスカード{value}枚',
   'tie.bellum_magica.tiebreak.chests': '宝箱{value}個',
   'replay.title': 'リプレイ',
