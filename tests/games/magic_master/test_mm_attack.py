@@ -56,6 +56,8 @@ def test_items_outermost_means_the_character_dies_and_items_are_captured():  # T
     dice(s, 6)
     act(s, "attack", 0, 1, 0)
     act(s, "no_support")
+    assert s.phase is Phase.CLERIC and s.current_player == 1  # asked though holding no cleric
+    act(s, "no_cleric")
     assert s.groups[1] == [] and s.phase is Phase.CAPTURE
     sword = s.captured[0]
     act(s, "give", sword, 0)
@@ -123,6 +125,7 @@ def test_assassin_ignores_troops_and_terrain():  # T-19
     (asn,) = give(s, 0, "assassin")
     dice(s, 2, 1)  # 3 + 2 = 5 >= 3 + 2
     act(s, "card_attack", asn, 1, 0)
+    act(s, "no_cleric")
     assert target.char == [] and len(target.troops) == 1 and target.terrain >= 0
     assert ids(s, s.captured) == ["fx_armour2"]
     s2 = blank()
@@ -209,6 +212,7 @@ def test_cleric_removes_undead_and_turns_away_the_ghost():  # A-22
     target = group(s, 1, GAN, "skeletons", TR)
     (cl,) = give(s, 0, "cleric")
     act(s, "card_attack", cl, 1, 0)
+    act(s, "no_response")  # a wizard's group: the defender is asked
     assert ids(s, target.troops) == [TR]
     s2 = blank()
     group(s2, 0, W)
@@ -289,6 +293,8 @@ def test_characterless_group_can_be_attacked_until_its_owners_regroup_ends():  #
     (asn,) = give(s, 0, "assassin")
     dice(s, 6, 6)
     act(s, "card_attack", asn, 1, 0)
+    act(s, "no_response")
+    act(s, "no_cleric")
     assert g.char == [] and s.groups[1] == [g]
     assert G.defence(s.t, g) == 13 and G.mov(s.t, g) == 1
     s.active, s.phase = 2, Phase.ATTACK
@@ -318,4 +324,5 @@ def test_captured_item_nobody_can_hold_is_discarded():  # A-25
     (asn,) = give(s, 0, "assassin")
     dice(s, 6, 6)
     act(s, "card_attack", asn, 1, 0)
+    act(s, "no_cleric")
     assert "sword" in ids(s, s.discard) and s.phase is Phase.TAKE

@@ -53,17 +53,17 @@ def test_regroup_end_rejected_while_a_group_is_illegal():  # A-13
 def test_regroup_plays_moves_reorders_and_never_plays_one_shots():  # regroup 2-3
     s = blank()
     s.phase, s.regroup_kind = Phase.REGROUP, RegroupKind.TURN
-    g = group(s, 0, "dean", TB)
+    g = group(s, 0, "dean", TB, "elves")
     (fb, kn) = give(s, 0, "fireball", "royal_guard")
     (ar,) = give(s, 0, "arthur")
     assert not any(a.args and a.args[0] == fb for a in s.legal_actions())
     act(s, "play", kn, 0)
-    assert ids(s, g.troops) == [TB, "royal_guard"]
+    assert ids(s, g.troops) == [TB, "elves", "royal_guard"]
     act(s, "outer", g.troops[0])
-    assert ids(s, g.troops) == ["royal_guard", TB]
+    assert ids(s, g.troops) == ["elves", "royal_guard", TB]
     act(s, "play", ar, 1)
     act(s, "move", g.troops[0], 1)
-    assert ids(s, s.groups[0][1].troops) == ["royal_guard"]
+    assert ids(s, s.groups[0][1].troops) == ["elves"]
     assert not any(a.kind == "move" and a.args[0] == g.char[0] and a.args[1] == 1 for a in s.legal_actions())
 
 

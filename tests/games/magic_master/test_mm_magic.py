@@ -43,6 +43,7 @@ def test_ice_storm_counts_terrain_first():  # T-07
     (ice,) = give(s, 0, "ice_storm")
     dice(s, 4, 3, 2, 2, 2, 2, 2)  # 13 + MAG 1 = 14
     act(s, "card_attack", ice, 1, 0)
+    act(s, "no_response")
     assert target.terrain < 0 and ids(s, target.troops) == [TR]
 
 
@@ -76,6 +77,7 @@ def test_void_success_removes_the_whole_group_and_items_are_captured():  # T-22
     (void,) = give(s, 0, "void")
     dice(s, 4)
     act(s, "card_attack", void, 1, 0)
+    act(s, "no_cleric")
     assert s.groups[1] == []
     assert s.phase is Phase.CAPTURE
     crown = s.captured[0]
@@ -145,6 +147,7 @@ def test_tree_spirit_success_annihilates_the_group():  # spirits
     (ts,) = give(s, 0, "tree_spirit")
     dice(s, 3)
     act(s, "card_attack", ts, 1, 0)
+    act(s, "no_cleric")
     assert s.groups[1] == []
 
 

@@ -28,8 +28,8 @@ class MagicMasterGame(Game):
         title={"en": "Magic Master", "ja": "マジックマスター"},
         min_players=2,
         max_players=6,
-        rules_version="2",
-        max_decisions=60000,
+        rules_version="3",
+        max_decisions=100_000,  # ~200 turns x (two regroups of at most 201 decisions + an attack); docs M-2
         summary={
             "en": "A war of succession: build groups around heirs, warriors and wizards; win by "
                   "outliving everyone, uniting the four regalia, or holding the highest claim at time-out.",
@@ -42,6 +42,13 @@ class MagicMasterGame(Game):
                 "or table (only regalia in one's groups count)",
                 default="anywhere", choices=("anywhere", "table"),
                 help_ja="anywhere（既定: 第2の勝利条件の「所持」に手札の王権カードも含む）または table（グループ内の王権カードのみ）",
+            ),
+            "keep_last_character": Option(
+                "false (default: discarding is free in a regroup, even one's last character, after which "
+                "no group can be formed and the player drops out) or true (the last character cannot be discarded)",
+                kind="bool", default=False,
+                help_ja="false（既定: 組み替えでの捨て札は自由で、最後のキャラクターも捨てられる。グループを作れなくなれば脱落）"
+                        "または true（最後のキャラクターは捨てられない）",
             ),
         },
     )
@@ -83,6 +90,13 @@ class MagicMasterGame(Game):
             parts.append(i18n.render(f"magic_master.effect.{c.effect}", locale,
                                      {"threshold": c.threshold, "terrain": TERRAIN_NAMES[c.need_terrain]}))
         return " — ".join(parts)
+
+    def card_faces(self, locale: str = "en", options: Mapping[str, Any] | None = None) -> dict[str, dict[str, Any]]:
+        """Name, card text and printed values of every card type, in `locale`."""
+        from .faces import faces
+
+        return faces(table_for(dict(options or {})), locale,
+                     lambda cid, loc: self.describe_card(cid, loc, options))
 
     def heuristic_agent(self, seed: int = 0) -> Any:
         from .bots import HeuristicAgent

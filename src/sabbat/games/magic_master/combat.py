@@ -189,6 +189,11 @@ def param_options(s: MagicMasterState, a: Attack) -> list[Action]:
     return [Action("undead", (c,)) for c in target.troops if t.inst[c].undead]
 
 
+def response_possible(s: MagicMasterState, a: Attack) -> bool:
+    """Whether some card could answer this attack, judged on public facts only (not the hand)."""
+    return G.wizard_mag(s.t, s.groups[a.tp][a.tg]) is not None or (a.card >= 0 and s.t.inst[a.card].undead)
+
+
 def response_options(s: MagicMasterState, a: Attack) -> list[int]:
     t = s.t
     g = s.groups[a.tp][a.tg]

@@ -211,9 +211,14 @@ def resolve(s: MagicMasterState) -> None:
 
 
 def open_response(s: MagicMasterState) -> None:
+    """Ask the defender whenever a card could answer this attack, whether or not they hold one.
+
+    Why: being asked must reveal nothing about the defender's hand, so the window opens on
+    public facts only: a wizard in the target group (shield, dispel, teleportation) or an
+    undead attack (the cleric)."""
     a = s.attack
     assert a is not None
-    if combat.response_options(s, a):
+    if combat.response_possible(s, a):
         s.phase = Phase.RESPONSE
     else:
         apply_effect(s)
@@ -277,7 +282,7 @@ def apply_effect(s: MagicMasterState) -> None:
     if gone:
         s.emit("magic_master.event.removed", player=a.tp, cards=[t.name(e) for e in gone])
     if -1 in a.removals:
-        if g.char and any(t.inst[c].effect == "cleric" for c in s.hand[a.tp]):
+        if g.char:  # the owner is always asked, so being asked says nothing about a cleric in hand
             s.phase = Phase.CLERIC
             return
         package_lost(s)

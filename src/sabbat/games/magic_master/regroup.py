@@ -4,9 +4,18 @@
 characters only), `move` shifts one table card (a couple moves as one unit),
 `outer` makes a troop the outermost troop, `scrap` discards a table card and
 `end_regroup` finishes once every group is legal and at most three remain.
-A regroup allows at most `MAX_PLACEMENTS` plays/moves/reorders (a bound for
-play-outs; real regroups need far fewer), after which only scraps and the end
-remain.
+
+The rulebook puts no limit on a regroup (「組み替えは何枚でも自由に行える」). What keeps
+one finite is that each card is placed at most once per regroup: a play, a move or an
+`outer` uses up that card's placement (a couple's two cards together); scraps and the
+end stay available. Every final layout is still reachable in one pass: the
+characters stay where they are and each other card goes straight to its final group,
+in final troop order; a terrain that must change places with another goes into a
+group begun anew (docs/games/magic_master.md, M-2). So a regroup takes at most one
+placement per card the player holds.
+
+A player may end a regroup with no group only when they cannot form one, that is
+with no character left on the table or in hand (「グループを1つも作れなかった場合」).
 """
 
 from __future__ import annotations
@@ -22,15 +31,22 @@ from .groups import Group
 if TYPE_CHECKING:
     from .state import MagicMasterState
 
-MAX_PLACEMENTS = 30
 MAX_GROUPS = 3
 MAX_TEMP_GROUPS = 4  # a fourth group may exist while regrouping (or after a jester)
 
 
 def can_end(s: MagicMasterState, p: int) -> bool:
+    """Every led group legal, at most three, and at least one while a character remains."""
     t = s.t
     led = [g for g in s.groups[p] if g.char]
+    if not led and s.chars[p]:
+        return False  # a group can still be formed: dropping out is not a choice
     return len(led) <= MAX_GROUPS and all(not G.problems(t, g) for g in led)
+
+
+def _last_character(s: MagicMasterState, p: int, g: Group) -> bool:
+    """Whether g's character unit is the last character p has (option keep_last_character)."""
+    return not s.chars[p] and sum(1 for x in s.groups[p] if x.char) == 1 and bool(g.char)
 
 
 def legal(s: MagicMasterState) -> list[Action]:
@@ -38,37 +54,40 @@ def legal(s: MagicMasterState) -> list[Action]:
     t = s.t
     gs = s.groups[p]
     ng = len(gs)
+    done = s.placed
     out: list[Action] = []
-    if s.ops < MAX_PLACEMENTS:
-        new_ok = ng < MAX_TEMP_GROUPS
-        free_char = [i for i, g in enumerate(gs) if not g.char]
-        free_terr = [i for i, g in enumerate(gs) if g.terrain < 0]
-        char_targets = free_char + ([ng] if new_ok else [])
-        for c in sorted(s.chars[p]):
-            out.extend(Action("play", (c, i)) for i in char_targets)
-        for c in sorted(s.hand[p]):
-            k = t.inst[c].kind
-            if k is Kind.TROOP or k is Kind.ITEM:
-                out.extend(Action("play", (c, i)) for i in range(ng))
-            elif k is Kind.TERRAIN:
-                out.extend(Action("play", (c, i)) for i in free_terr)
-        for gi, g in enumerate(gs):
-            alone = len(g.cards()) == len(g.char)
-            if g.char:
-                h = g.char[0]
-                out.extend(Action("move", (h, i)) for i in free_char if i != gi)
-                if new_ok and not alone:
-                    out.append(Action("move", (h, ng)))
-            for c in g.items:
+    new_ok = ng < MAX_TEMP_GROUPS
+    free_char = [i for i, g in enumerate(gs) if not g.char]
+    free_terr = [i for i, g in enumerate(gs) if g.terrain < 0]
+    char_targets = free_char + ([ng] if new_ok else [])
+    for c in sorted(s.chars[p]):
+        out.extend(Action("play", (c, i)) for i in char_targets)
+    for c in sorted(s.hand[p]):
+        k = t.inst[c].kind
+        if k is Kind.TROOP or k is Kind.ITEM:
+            out.extend(Action("play", (c, i)) for i in range(ng))
+        elif k is Kind.TERRAIN:
+            out.extend(Action("play", (c, i)) for i in free_terr)
+    for gi, g in enumerate(gs):
+        if g.char and g.char[0] not in done:
+            h = g.char[0]
+            out.extend(Action("move", (h, i)) for i in free_char if i != gi)
+            if new_ok and len(g.cards()) > len(g.char):
+                out.append(Action("move", (h, ng)))
+        for c in g.items:
+            if c not in done:
                 out.extend(Action("move", (c, i)) for i in range(ng) if i != gi)
-            for c in g.troops:
+        for c in g.troops:
+            if c not in done:
                 out.extend(Action("move", (c, i)) for i in range(ng) if i != gi)
-            if g.terrain >= 0:
-                out.extend(Action("move", (g.terrain, i)) for i in free_terr if i != gi)
-            for c in g.troops[:-1]:
+        if g.terrain >= 0 and g.terrain not in done:
+            out.extend(Action("move", (g.terrain, i)) for i in free_terr if i != gi)
+        for c in g.troops[:-1]:
+            if c not in done:
                 out.append(Action("outer", (c,)))
+    keep_last = s.options.get("keep_last_character", False)
     for g in gs:
-        if g.char:
+        if g.char and not (keep_last and _last_character(s, p, g)):
             out.append(Action("scrap", (g.char[0],)))
         out.extend(Action("scrap", (c,)) for c in g.items + g.troops)
         if g.terrain >= 0:
@@ -125,7 +144,7 @@ def apply(s: MagicMasterState, a: Action) -> None:
         else:
             s.hand[p].remove(c)
         _place(s, _target(s, p, gi), c)
-        s.ops += 1
+        s.placed.add(c)
         s.emit("magic_master.event.play", player=p, card=t.name(c), group=gi + 1)
     elif k == "move":
         gi = int(a.args[1])
@@ -135,17 +154,18 @@ def apply(s: MagicMasterState, a: Action) -> None:
             unit = src.char
             src.char = []
             _place(s, dst, c, unit)
+            s.placed.update(unit)
         else:
             src.remove(c)
             _place(s, dst, c)
+            s.placed.add(c)
         _prune(s, p)
-        s.ops += 1
         s.emit("magic_master.event.move", player=p, card=t.name(c), group=gi + 1)
     elif k == "outer":
         g = s.groups[p][_find(s, p, c)]
         g.troops.remove(c)
         g.troops.append(c)
-        s.ops += 1
+        s.placed.add(c)
         s.emit("magic_master.event.outer", player=p, card=t.name(c))
     elif k == "scrap":
         g = s.groups[p][_find(s, p, c)]

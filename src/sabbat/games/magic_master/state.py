@@ -30,7 +30,7 @@ VICTORY_LABEL = {"survivor": "last_survivor", "regalia": "regalia", "timeout": "
 @codec.serializable
 class MagicMasterState(GameState):
     game_id = "magic_master"
-    rules_version = "2"
+    rules_version = "3"
     _transient_ = ("t",)  # type: ignore[assignment]  # the card table is rebuilt on load
 
     t: CardTable
@@ -57,7 +57,7 @@ class MagicMasterState(GameState):
         self.had_regalia = [False] * n
         self.pending_regalia = [False] * n
         self.regroup_kind = RegroupKind.INITIAL
-        self.ops = 0
+        self.placed: set[int] = set()  # cards placed in the current regroup (each at most once)
         self.attack: Attack | None = None
         self.gained = False
         self.captured: list[int] = []
@@ -75,6 +75,9 @@ class MagicMasterState(GameState):
         self.t = table_for(self.options)
         if not hasattr(self, "took"):  # saved before market takes were recorded
             self.took = [() for _ in range(self.num_players)]
+        if not hasattr(self, "placed"):  # saved under rules version 2 (a count of placements)
+            self.placed = set()
+            self.__dict__.pop("ops", None)
 
     def emit(self, key: str, audience: frozenset[int] | None = None, **params: Any) -> None:
         """Log an event with outcomes as localized words (seats stay ints; templates use `{player:seat}`)."""
@@ -158,14 +161,15 @@ class MagicMasterState(GameState):
         self.emit("magic_master.event.seating", players=seat_list("seat", self.order))
         for p in range(self.num_players):
             self.had_regalia[p] = self._holds_regalia(p)
-        self._start_turn(self.order[0])
+        # a player who formed no group in the initial regroup is out and never takes a turn
+        self._start_turn(next(p for p in self.order if not self.eliminated[p]))
 
     # ----- turn flow --------------------------------------------------------------------
     def _start_regroup(self, p: int, kind: RegroupKind) -> None:
         self.phase = Phase.REGROUP
         self.active = p
         self.regroup_kind = kind
-        self.ops = 0
+        self.placed = set()
 
     def _start_turn(self, p: int) -> None:
         self.turn_no += 1
@@ -371,7 +375,7 @@ class MagicMasterState(GameState):
         new.had_regalia = self.had_regalia.copy()
         new.pending_regalia = self.pending_regalia.copy()
         new.regroup_kind = self.regroup_kind
-        new.ops = self.ops
+        new.placed = self.placed.copy()
         new.attack = self.attack.copy() if self.attack is not None else None
         new.gained = self.gained
         new.captured = self.captured.copy()
@@ -541,6 +545,12 @@ class MagicMasterState(GameState):
 
     def evaluate(self) -> list[float]:
         return estimate(self)
+
+    def check_invariants(self) -> list[str]:
+        """Every card in exactly one place and where its kind may be; no negative counter."""
+        from .invariants import problems
+
+        return problems(self)
 
     def describe_action(self, action: Action, locale: str = "en") -> str:
         from .describe import describe

@@ -1,0 +1,293 @@
+"""Rulebook clauses from the fidelity review: elimination, free regrouping, the defender's windows.
+
+Each test is named after the clause it holds the engine to; the Japanese text is quoted above it.
+"""
+
+from __future__ import annotations
+
+from mm_support import GAN, H6, TB, TR, TU, W, act, blank, dice, give, group, ids, kinds
+
+from sabbat import games
+from sabbat.core import Action, Rng
+from sabbat.games.magic_master import groups as G
+from sabbat.games.magic_master.model import Phase, RegroupKind
+from sabbat.games.magic_master.state import MagicMasterState
+
+
+def bare(n: int = 2) -> MagicMasterState:
+    """blank() with an empty market, so every copy of every card is free for the test."""
+    s = blank(n)
+    s.market = []
+    s._used = set()  # type: ignore[attr-defined]
+    return s
+
+
+def regroup(s: MagicMasterState, p: int = 0) -> None:
+    s.phase, s.regroup_kind, s.active = Phase.REGROUP, RegroupKind.TURN, p
+    s.placed = set()
+    s._legal = None
+
+
+def layout(s: MagicMasterState, p: int = 0) -> list[tuple[list[str], list[str], list[str], str]]:
+    """p's groups as card ids (items sorted; troops inner -> outer), in a canonical order."""
+    t = s.t
+    out = [(sorted(ids(s, g.char)), sorted(ids(s, g.items)), ids(s, g.troops),
+            t.inst[g.terrain].id if g.terrain >= 0 else "") for g in s.groups[p]]
+    return sorted(out)
+
+
+# 「自分の手番で組み替えが終了した時点で、グループを1つも作れなかった場合、プレイヤーは脱落します。」
+def test_rulebook_eliminated_only_if_no_group_could_be_formed():
+    s = blank()
+    group(s, 1, "sigurd")
+    (h,) = give(s, 0, "arthur")
+    regroup(s)
+    assert "end_regroup" not in kinds(s)  # a character in hand: a group can still be formed
+    act(s, "play", h, 0)
+    assert "end_regroup" in kinds(s)
+    act(s, "scrap", h)  # discarding is free (「捨て札とする事は自由です」)
+    assert s.chars[0] == [] and "end_regroup" in kinds(s)  # now no group can be formed
+    act(s, "end_regroup")
+    assert s.eliminated[0]
+
+
+def test_rulebook_scrapping_the_table_leaves_characters_in_hand_to_lead():
+    s = blank()
+    group(s, 1, "sigurd")
+    group(s, 0, "galus", TU)
+    give(s, 0, GAN)
+    regroup(s)
+    act(s, "scrap", s.groups[0][0].char[0])
+    assert s.groups[0][0].char == [] and "end_regroup" not in kinds(s)
+    assert {a.kind for a in s.legal_actions()} == {"play", "scrap"}
+
+
+def test_rulebook_last_character_kept_with_option_keep_last_character():
+    s = blank()
+    s.options["keep_last_character"] = True
+    group(s, 1, "sigurd")
+    g = group(s, 0, "galus", TU)
+    regroup(s)
+    assert Action("scrap", (g.char[0],)) not in s.legal_actions()
+    assert Action("scrap", (g.troops[0],)) in s.legal_actions()
+    s.options["keep_last_character"] = False
+    s._legal = None
+    assert Action("scrap", (g.char[0],)) in s.legal_actions()
+
+
+# 「組み替えは何枚でも自由に行える」「1度場に出してから、カードのグループ間の移動は自由です。」
+def test_rulebook_regroup_any_number_of_moves():
+    s = bare()
+    group(s, 1, "sigurd")
+    a = group(s, 0, "dean", "soldiers", "soldiers", "soldiers", "knights", "knights", "royal_guard",
+              "crown", "sceptre", "orb", "sword_of_state")
+    b = group(s, 0, "galus", "dwarves", "dwarves", "dwarves", "elves", "elves", "centaurs", "centaurs")
+    (gan,) = give(s, 0, GAN)
+    monsters = give(s, 0, "orcs", "orcs", "orcs", "goblins", "goblins", "troll", "skeletons", "charm_staff")
+    arms = give(s, 0, "sword", "sword", "armour", "armour")
+    (cave,) = give(s, 0, "cave")
+    regroup(s)
+    from_a, from_b = a.items + a.troops, b.troops.copy()
+    for c in from_a:
+        act(s, "move", c, 1)
+    for c in from_b:
+        act(s, "move", c, 0)
+    act(s, "play", gan, 2)
+    for c in monsters:
+        act(s, "play", c, 2)
+    for c in arms:
+        act(s, "play", c, 0)
+    act(s, "play", cave, 1)
+    assert len(s.placed) == 31  # more than the old cap of 30
+    assert ids(s, a.troops) == ids(s, from_b) and sorted(b.items + b.troops) == sorted(from_a)
+    # each card is placed once: a placed card is not offered again, though it can still be discarded
+    placed = set(from_a + from_b + monsters + arms + [gan, cave])
+    assert not any(x.kind in ("move", "outer") and x.args[0] in placed for x in s.legal_actions())
+    assert all(Action("scrap", (c,)) in s.legal_actions() for c in placed)
+    # dean with swords leads the blue troops, galus with the regalia (succession 7) the black ones
+    act(s, "end_regroup")
+    assert s.phase is Phase.ATTACK and len(s.groups[0]) == 3
+
+
+def test_rulebook_regroup_a_terrain_swap_is_reachable():
+    """Two groups exchange their terrains although each card is placed only once."""
+    s = blank()
+    group(s, 1, "sigurd")
+    group(s, 0, "dean", TB, "castle")
+    group(s, 0, "galus", TU, "forest")
+    regroup(s)
+    dean, castle = s.groups[0][0].char[0], s.groups[0][0].terrain
+    forest = s.groups[0][1].terrain
+    act(s, "move", dean, 2)  # the dean into a group begun anew
+    act(s, "move", s.groups[0][0].troops[0], 2)  # his soldiers follow
+    act(s, "move", forest, 2)  # the forest joins him
+    act(s, "move", castle, 1)  # the castle goes to the swordsman, emptying the old group
+    assert layout(s) == sorted([(["dean"], [], [TB], "forest"), (["galus"], [], [TU], "castle")])
+    assert "end_regroup" not in kinds(s)  # galus cannot hold a castle (succession 0): legality still holds
+    assert G.problems(s.t, s.groups[0][0]) == ["castle"]
+
+
+def test_rulebook_regroup_three_way_terrain_rotation_and_troop_order():
+    s = bare()
+    group(s, 1, "sigurd")
+    group(s, 0, "dean", TB, "royal_guard", "castle")
+    group(s, 0, "galus", TU, "forest")
+    group(s, 0, "arthur", "knights", "cave")
+    regroup(s)
+    g0, g1, g2 = s.groups[0]
+    dean, castle, soldiers, guard = g0.char[0], g0.terrain, g0.troops[0], g0.troops[1]
+    forest, cave = g1.terrain, g2.terrain
+    # the terrains rotate (dean takes the forest, galus the cave, arthur the castle) and dean's
+    # troops change order (the guard inside, the soldiers outside)
+    act(s, "move", dean, 3)
+    act(s, "move", guard, 3)
+    act(s, "move", soldiers, 3)
+    act(s, "move", forest, 3)
+    act(s, "move", cave, 1)
+    act(s, "move", castle, 2)
+    assert layout(s) == sorted([(["dean"], [], ["royal_guard", TB], "forest"),
+                                (["galus"], [], [TU], "cave"),
+                                (["arthur"], [], ["knights"], "castle")])
+    act(s, "end_regroup")
+    assert s.phase is Phase.ATTACK
+
+
+def test_rulebook_regroup_outer_is_a_placement():
+    s = bare()
+    group(s, 1, "sigurd")
+    g = group(s, 0, "dean", TB, "royal_guard", "knights")
+    regroup(s)
+    tb, rg, kn = g.troops
+    act(s, "outer", rg)
+    act(s, "outer", tb)
+    assert ids(s, g.troops) == ["knights", "royal_guard", TB]
+    assert Action("outer", (rg,)) not in s.legal_actions()  # placed already
+    assert Action("outer", (kn,)) in s.legal_actions()
+
+
+def test_rulebook_regroup_random_play_always_ends_within_one_placement_per_card():
+    for seed in range(30):
+        s = bare()
+        group(s, 1, "sigurd")
+        group(s, 0, "dean", TB, "castle")
+        group(s, 0, "galus", TU, "forest")
+        cards = give(s, 0, "arthur", GAN, "knights", "orcs", "crown", "cave", "sword")
+        regroup(s)
+        owned = 6 + len(cards)
+        rng = Rng(seed)
+        placements = 0
+        while s.phase is Phase.REGROUP:
+            legal = [a for a in s.legal_actions() if a.kind != "scrap"] or s.legal_actions()
+            action = rng.choice(legal)
+            s.apply(action)
+            placements += action.kind in ("play", "move", "outer")
+            assert placements <= owned, "a regroup ran past one placement per card"
+
+
+# 「攻撃される側は、そのグループに魔術士がいれば、シールド、ディスペルマジック、テレポーテーションなどの
+#   カードを出して、攻撃を防ぐ事が出来ます。」 Being asked must not tell whether they hold one.
+def test_rulebook_defender_with_a_wizard_is_always_asked_to_respond():
+    seen = []
+    for hand in ((), ("shield",), ("fireball",)):
+        s = blank()
+        group(s, 0, "galus", "elves")  # 2D+6, movement 2
+        target = group(s, 1, GAN, TR)  # defence 7 + 11, movement 1
+        give(s, 1, *hand)
+        dice(s, 6, 6)
+        act(s, "attack", 0, 1, 0)
+        act(s, "no_support")
+        assert s.phase is Phase.RESPONSE and s.current_player == 1
+        seen.append([a.kind for a in s.legal_actions()])
+        act(s, "no_response")
+        assert target.troops == []
+    assert seen == [["no_response"], ["no_response", "respond"], ["no_response"]]
+
+
+def test_rulebook_no_response_window_without_a_wizard_or_undead():
+    s = blank()
+    group(s, 0, "galus", "elves")
+    target = group(s, 1, H6, TB)  # defence 3 + 10, movement 2
+    give(s, 1, "shield", "teleportation")  # useless without a wizard in the group
+    dice(s, 6, 6)
+    act(s, "attack", 0, 1, 0)
+    act(s, "no_support")
+    assert s.phase is Phase.TAKE and target.troops == []
+
+
+def test_rulebook_undead_attack_always_asks_the_defender():
+    for hand in ((), ("cleric",)):
+        s = blank()
+        group(s, 0, W)
+        group(s, 1, H6, TB, "castle")
+        (gh,) = give(s, 0, "ghost")
+        give(s, 1, *hand)
+        dice(s, 6, 6)
+        act(s, "card_attack", gh, 1, 0)
+        assert s.phase is Phase.RESPONSE and s.current_player == 1
+
+
+# 「キャラクターが攻撃されて負けた時、ただちにクレリックのカードを出して、キャラクターを生き返らせる事が
+#   出来ます。」
+def test_rulebook_cleric_window_always_asks_the_owner_of_a_fallen_character():
+    for hand in ((), ("cleric",), ("shield",)):
+        s = blank()
+        group(s, 0, W)
+        g = group(s, 1, H6, "sword")
+        give(s, 1, *hand)
+        dice(s, 6)
+        act(s, "attack", 0, 1, 0)
+        act(s, "no_support")
+        assert s.phase is Phase.CLERIC and s.current_player == 1
+        assert [a.kind for a in s.legal_actions()] == ["no_cleric"] + (["cleric"] if hand == ("cleric",) else [])
+        act(s, "no_cleric")
+        assert g.char == [] and s.phase is Phase.CAPTURE
+
+
+def test_rulebook_windows_look_the_same_to_the_attacker_whatever_the_hand():
+    """The attacker's observations and events are identical whether or not the defender holds a
+    response or a cleric, up to the defender's own decision."""
+    views = []
+    for hand in ((), ("cleric", "shield")):
+        s = blank()
+        group(s, 0, "galus")
+        group(s, 1, GAN)
+        give(s, 1, *hand)
+        dice(s, 6)
+        act(s, "attack", 0, 1, 0)
+        act(s, "no_support")
+        trail = [(s.phase, s.current_player)]
+        act(s, "no_response")
+        trail.append((s.phase, s.current_player))
+        act(s, "no_cleric")
+        trail.append((s.phase, s.current_player))
+        obs = s.observation(0)
+        obs["players"][1]["hand"] = None
+        views.append((trail, obs, [e.to_json() for e in s.events_for(0)]))
+    assert views[0] == views[1]
+
+
+def test_rulebook_rules_version_is_three():
+    game = games.get("magic_master")
+    assert game.info.rules_version == "3" and game.new(2, 0).rules_version == "3"
+
+
+def test_rulebook_player_out_in_the_setup_regroup_never_takes_a_turn():
+    """The first seat in turn order drops out in the initial regroup: the next seat begins."""
+    s = games.get("magic_master").new(3, 4)
+    while s.phase is Phase.CHOOSE_HEIR:
+        act(s, "choose_heir", *s.legal_actions()[0].args)
+    first = s.rank[-1]  # the lowest succession plays first
+    while s.phase is Phase.REGROUP and s.regroup_kind is RegroupKind.INITIAL:
+        p = s.active
+        if p == first:
+            for g in list(s.groups[p]):
+                act(s, "scrap", g.char[0])
+            while s.chars[p]:
+                assert "end_regroup" not in kinds(s)  # characters in hand could still lead a group
+                c = s.chars[p][0]
+                act(s, "play", c, 0)
+                act(s, "scrap", c)
+        act(s, "end_regroup")
+    assert s.eliminated[first] and s.order[0] == first
+    assert s.active == s.order[1] and s.phase is Phase.REGROUP and s.turn_no == 1
+    assert s.check_invariants() == []
