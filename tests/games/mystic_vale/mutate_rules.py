@@ -1,0 +1,111 @@
+"""Mutation testing of the Mystic Vale rules modules against this folder's tests (run by hand, never by
+CI: it takes tens of minutes). Not a test module: pytest does not collect it.
+
+The mutation operators are the Nameless Dark Lord script's (`_mutate`: comparison flipped, `+`/`-`
+swapped, a whole number off by one, `and`/`or` swapped, `not` dropped, `min`/`max` swapped,
+True/False swapped), imported rather than copied, so the scores of all games count the same things.
+Each mutant is written into a copy of `src`, the game's tests run against it (PYTHONPATH first, one
+process at a time) and it is killed when they fail or time out. Run it from a scratch copy of the
+repository so that tests written meanwhile do not change the run. Usage:
+
+    .venv/bin/python tests/games/mystic_vale/mutate_rules.py OUT.json [module ...]
+    .venv/bin/python tests/games/mystic_vale/mutate_rules.py --rerun FIRST.json OUT.json
+
+`--rerun` runs only the survivors of FIRST.json again (same source, the tests as they are now).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[3]
+GAME = "mystic_vale"
+# Rules only: the turn, the effects, setup and the state's legal actions and scoring. Not the
+# heuristic player (bots), the win-chance estimate (evaluate), views/describe/faces (text), the card
+# file loader (cards) or the invariant checker.
+MODULES = ("state.py", "turn.py", "effects.py", "setup.py")
+
+Mutate = Callable[[str, int], "tuple[str, int, str] | None"]
+
+
+def _operators() -> Mutate:
+    path = ROOT / "tests" / "games" / "nameless_dark_lord" / "mutate_rules.py"
+    spec = importlib.util.spec_from_file_location("ndl_mutate_rules", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module._mutate  # type: ignore[no-any-return]
+
+
+def _run_tests(src: Path, tests: Path, timeout: int) -> str:
+    env = dict(os.environ, PYTHONPATH=str(src))
+    cmd = [sys.executable, "-m", "pytest", str(tests), "-x", "-q", "-p", "no:cacheprovider"]
+    try:
+        done = subprocess.run(cmd, env=env, cwd=ROOT, capture_output=True, timeout=timeout, check=False)
+    except subprocess.TimeoutExpired:
+        return "timeout"
+    return "survived" if done.returncode == 0 else "killed"
+
+
+def run(game: str, out: str, modules: list[str], rerun: str | None = None) -> None:
+    """Mutate `modules` of `game` one change at a time (or only the survivors of `rerun`)."""
+    mutate = _operators()
+    package = ROOT / "src" / "sabbat" / "games" / game
+    tests = ROOT / "tests" / "games" / game
+    work = Path(tempfile.mkdtemp(prefix=f"{game}_mutants_"))
+    shutil.copytree(ROOT / "src", work / "src")
+    copy = work / "src" / "sabbat" / "games" / game
+    assert _run_tests(work / "src", tests, 300) == "survived", "the tests must pass on the unmutated copy"
+    todo: list[tuple[str, int]] = []
+    if rerun:
+        first = json.loads(Path(rerun).read_text(encoding="utf-8"))
+        todo = [(r["module"], r["index"]) for r in first["surviving"]]
+        modules = list(dict.fromkeys(m for m, _ in todo))
+    results: list[dict[str, Any]] = []
+    started = time.time()
+    for name in modules:
+        original = (package / name).read_text(encoding="utf-8")
+        wanted = [i for m, i in todo if m == name] if rerun else None
+        index = 0
+        while (mutant := mutate(original, index)) is not None:
+            if wanted is None or index in wanted:
+                text, line, label = mutant
+                (copy / name).write_text(text, encoding="utf-8")
+                outcome = _run_tests(work / "src", tests, 120)
+                code = original.splitlines()[line - 1].strip() if line else ""
+                results.append({"module": name, "index": index, "line": line, "mutation": label, "code": code,
+                                "outcome": outcome})
+                print(f"{len(results):4d} {outcome:8s} {name}:{line} {label}  {code[:70]}", flush=True)
+            index += 1
+        (copy / name).write_text(original, encoding="utf-8")
+    killed = sum(1 for r in results if r["outcome"] != "survived")
+    report = {
+        "game": game, "tool": f"tests/games/{game}/mutate_rules.py", "modules": modules,
+        "tests": f"tests/games/{game}", "mutants": len(results), "killed": killed,
+        "score": round(killed / max(1, len(results)), 4), "seconds": round(time.time() - started),
+        "surviving": [r for r in results if r["outcome"] == "survived"],
+    }
+    Path(out).write_text(json.dumps(report, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    shutil.rmtree(work)
+    print(f"{killed}/{len(results)} killed ({report['score']:.1%})")
+
+
+def main(game: str, default: tuple[str, ...], argv: list[str]) -> None:
+    if argv[:1] == ["--rerun"]:
+        run(game, argv[2], [], rerun=argv[1])
+    else:
+        run(game, argv[0], argv[1:] or list(default))
+
+
+if __name__ == "__main__":
+    main(GAME, MODULES, sys.argv[1:])

@@ -1,0 +1,146 @@
+"""Rules pinned by the mutation run of issue 23 (`mutate_rules.py`): each test here kills a mutant
+that survived the first run, with a hand-built position whose answer is known from the rules, never
+recomputed the way the code does."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import yaml
+from mv_helpers import FIXTURE, act, arrange, at_harvest, at_plant, build, kinds, new, put_vale
+
+from sabbat.games.mystic_vale import GAME
+from sabbat.games.mystic_vale.cards import DEFAULT_PATH
+from sabbat.games.mystic_vale.state import MysticValeState
+from sabbat.games.mystic_vale.turn import finish_turn
+
+
+def _last_seat_ends_turn(st, turns_taken: int, decisions: int = 0) -> None:  # type: ignore[no-untyped-def]
+    last = (st.first_player - 1) % 2
+    arrange(st, last, field=["B"], on_deck="B", deck=["B"] * 5)
+    st.turn_player = last
+    st.turns_taken = turns_taken
+    st.decisions = decisions
+    finish_turn(st)
+
+
+def test_e1_the_game_stops_after_exactly_sixty_rounds() -> None:
+    st = new()
+    _last_seat_ends_turn(st, turns_taken=119)  # the 120th turn ends round 60 (2 players)
+    assert st.is_terminal() and st.pool > 0 and st.summary()["rounds"] == 60
+    st = new()
+    _last_seat_ends_turn(st, turns_taken=117)  # the 118th ends round 59: play goes on
+    assert not st.is_terminal()
+
+
+def test_e1_the_game_stops_at_the_end_of_the_round_that_reaches_1500_decisions() -> None:
+    st = new()
+    _last_seat_ends_turn(st, turns_taken=20, decisions=1500)
+    assert st.is_terminal() and st.summary()["end"] == "cap"
+    st = new()
+    _last_seat_ends_turn(st, turns_taken=20, decisions=1499)
+    assert not st.is_terminal()
+
+
+def test_e1_each_decision_counts_once_towards_the_1500_cap() -> None:
+    st = new()
+    last = (st.first_player - 1) % 2
+    arrange(st, last, field=["B"], on_deck="B", deck=["B"] * 5)
+    at_harvest(st, last)
+    st.decisions = 1498
+    act(st, "end")  # the 1,499th decision: the round ends without reaching the cap
+    assert st.decisions == 1499 and not st.is_terminal()
+
+
+def test_the_on_deck_card_of_the_first_sleeve_counts_towards_decay() -> None:
+    st = new()
+    ids = arrange(st, 0, on_deck="C", deck=["B"])  # no field: the on-deck card is sleeve 0
+    assert ids["on_deck"] == [0]
+    assert st.effective_decay(0) == 1
+
+
+def test_vale_warden_with_one_vale_card_gives_nothing_and_says_nothing() -> None:
+    st = new()
+    ids = arrange(st, 0, field=["B"], on_deck="B", deck=["B"])
+    s = ids["field"][0]
+    build(st, s, [("vale_warden", "top")])
+    st.vale[0] = [st.cards.vale_entry.index("reed_marsh")]
+    at_harvest(st, 0)
+    pool, start = st.pool, len(st.events)
+    act(st, "use", 4 * s)  # 1 VP per two vale cards: one card gives 0
+    assert st.vp[0] == 0 and st.pool == pool
+    assert not [e for e in st.events[start:] if e.key.endswith(".gain_vp")]
+
+
+def test_a_third_vale_card_is_never_offered_in_one_harvest() -> None:
+    st = new()
+    arrange(st, 0, field=["B"], on_deck="B", deck=["B"])
+    put_vale(st, 1, 0, "earth_glade")
+    put_vale(st, 1, 1, "sky_glade")
+    put_vale(st, 1, 2, "water_glade")
+    at_harvest(st, 0)
+    st.spirit = [2, 2, 2, 3]  # enough for all three
+    st._legal = None
+    act(st, "vale", 1, 0)
+    act(st, "vale", 1, 1)
+    assert st.vale_bought == 2 and "vale" not in kinds(st)
+
+
+def test_the_first_sleeve_as_on_deck_card_may_be_pushed() -> None:
+    st = new()
+    ids = arrange(st, 0, on_deck="B", deck=["B", "B"])
+    assert ids["on_deck"] == [0]
+    at_plant(st, 0)
+    assert kinds(st) == {"push", "pass"}
+
+
+def test_the_revealed_card_is_named_by_its_parts() -> None:
+    st = new()
+    arrange(st, 0, field=["B"], on_deck="B", deck=["C", "B"])
+    at_plant(st, 0)
+    start = len(st.events)
+    act(st, "push")
+    push = next(e for e in st.events[start:] if e.key.endswith(".push"))
+    assert push.render("en").endswith("Cursed Land")
+    assert push.render("ja").endswith("呪われた土地をめくった")
+
+
+def _card_file_with_fungus_ring_first() -> str:
+    data = yaml.safe_load(DEFAULT_PATH.read_text(encoding="utf-8"))
+    vale = data["vale_cards"]
+    vale.sort(key=lambda v: v["id"] != "fungus_ring")
+    path = Path(tempfile.mkdtemp(prefix="mv_ring_first_")) / "cards.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    return str(path)
+
+
+def test_e3_a_one_shot_vale_ability_may_be_kept_even_on_the_first_vale_card() -> None:
+    st = GAME.new(2, 0, {"cards": _card_file_with_fungus_ring_first()})
+    assert isinstance(st, MysticValeState)
+    assert st.cards.vale_entry[0] == "fungus_ring"
+    arrange(st, 0, field=["B"], on_deck="B", deck=["B"])
+    st.vale[0] = [0]
+    at_harvest(st, 0)
+    assert {a.kind for a in st.legal_actions()} >= {"use", "end"}  # keep it for a later harvest
+
+
+def test_growth_equal_to_decay_leaves_no_decay_and_an_empty_field_has_none() -> None:
+    st = new()
+    arrange(st, 0, field=["C", "G"], on_deck="B", deck=["B"])  # 1 decay, 1 growth
+    assert st.effective_decay(0) == 0
+    arrange(st, 0, on_deck="B", deck=["B"])
+    assert st.effective_decay(0) == 0
+
+
+def test_german_trade_is_offered_with_exactly_three_spirit() -> None:
+    st = GAME.new(2, 0, {"cards": str(FIXTURE), "german_spirit_trade": True})
+    assert isinstance(st, MysticValeState)
+    arrange(st, 0, field=["B"], on_deck="B", deck=["B"])
+    at_harvest(st, 0)
+    st.spirit = [1, 1, 1, 0]
+    st._legal = None
+    assert "give" in kinds(st)
+    st.spirit = [1, 1, 0, 0]
+    st._legal = None
+    assert "give" not in kinds(st)
