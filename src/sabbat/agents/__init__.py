@@ -28,6 +28,12 @@ def _heuristic(game: str, seed: int, param: str = "") -> Agent:
     return agent
 
 
+def _policy(game: str, seed: int, param: str) -> Agent:
+    from sabbat.rl.policy import policy_agent  # torch and the RL stack load only for this agent
+
+    return policy_agent(game, seed, param)
+
+
 _factories: dict[str, Factory] = {
     "random": lambda game, seed, param: RandomAgent(seed),
     "heuristic": _heuristic,
@@ -36,6 +42,7 @@ _factories: dict[str, Factory] = {
     "easy": easy_factory,
     "normal": normal_factory,
     "hard": hard_factory,
+    "policy": _policy,
 }
 
 
@@ -50,9 +57,13 @@ def names() -> list[str]:
 def get(name: str, game: str, seed: int = 0) -> Agent:
     """A fresh agent for `game`, seeded for reproducibility.
 
-    `name` may carry a parameter after a colon, e.g. `ismcts:2s` or `ismcts:500`.
+    `name` may carry a parameter after a colon, e.g. `ismcts:2s` or `ismcts:500`; a file name
+    (`policy:FILE`) keeps its case.
     """
-    base, _, param = name.strip().lower().partition(":")
+    base, _, param = name.strip().partition(":")
+    base = base.lower()
+    if base != "policy":
+        param = param.lower()
     factory = _factories.get(base)
     if factory is None:
         raise UnknownAgent(f"unknown agent {name!r}; choose one of: {', '.join(_factories)}")

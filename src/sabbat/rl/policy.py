@@ -1,0 +1,71 @@
+"""A trained policy as a sabbat agent (`policy:FILE`), and the wrapper it was trained through.
+
+torch and sb3-contrib are imported only when a policy is loaded, so the base install (and
+`sabbat agents`) never needs them: they come with the `rl-train` extra.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+
+from sabbat.core.actions import Action
+from sabbat.core.errors import UnknownAgent
+from sabbat.core.state import GameState
+
+from .codec import GameCodec
+
+
+class VectorObservation(gym.ObservationWrapper):
+    """Shows a learner only the vector and keeps the mask for `action_masks()` (MaskablePPO)."""
+
+    def __init__(self, env: gym.Env) -> None:
+        super().__init__(env)
+        assert isinstance(env.observation_space, gym.spaces.Dict) and isinstance(env.action_space, gym.spaces.Discrete)
+        self.observation_space = env.observation_space["observation"]
+        self._mask: np.ndarray = np.zeros(int(env.action_space.n), dtype=np.bool_)
+
+    def observation(self, observation: dict[str, np.ndarray]) -> np.ndarray:
+        self._mask = observation["action_mask"].astype(bool)
+        return observation["observation"]
+
+    def action_masks(self) -> np.ndarray:
+        return self._mask
+
+
+class PolicyAgent:
+    """Plays the legal action a trained MaskablePPO policy ranks first, from its seat's view only."""
+
+    def __init__(self, game: str, path: Path, policy: Any) -> None:
+        self.name = f"policy:{path}"
+        self.codec = GameCodec(game)
+        self.policy = policy
+        expected = policy.observation_space.shape
+        if expected != (self.codec.encoder.size,) or policy.action_space.n != self.codec.actions.n:
+            raise UnknownAgent(f"{path} was trained on other spaces than {game}'s: retrain it")
+
+    def choose(self, state: GameState) -> Action:
+        seat = state.current_player
+        assert seat is not None, "the game is over"
+        obs = self.codec.observe(state, seat)
+        action_id, _ = self.policy.predict(
+            obs["observation"], action_masks=obs["action_mask"].astype(bool), deterministic=True
+        )
+        return self.codec.actions.to_action(int(action_id))
+
+
+def policy_agent(game: str, seed: int, param: str) -> PolicyAgent:
+    """The agent factory for `policy:FILE` (a file written by `policy.save`, see examples/)."""
+    path = Path(param)
+    if not param or not path.is_file():
+        raise UnknownAgent(f"policy:FILE needs a saved policy file; {param!r} is not one")
+    try:
+        import torch
+        from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
+    except ImportError:
+        raise UnknownAgent("policy agents need torch and sb3-contrib: pip install 'sabbat[rl-train]'") from None
+    torch.set_num_threads(1)
+    return PolicyAgent(game, path, MaskableActorCriticPolicy.load(str(path), device="cpu"))
