@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
+import orjson
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
@@ -47,6 +48,15 @@ LEVEL_LABELS = {
     "hard": {"en": "Hard", "ja": "むずかしい"}, "heuristic": {"en": "Heuristic", "ja": "定石"},
     "random": {"en": "Random", "ja": "ランダム"},
 }
+
+
+def encode(frame: dict[str, Any]) -> str:
+    """A frame as compact JSON text. orjson is several times faster than the standard library on
+    the large observations every move sends; integers beyond 64 bits take the slow path."""
+    try:
+        return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
+    except orjson.JSONEncodeError:
+        return json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
 
 
 @dataclass(eq=False)
@@ -105,7 +115,7 @@ class Hub:
             text, total = made[key]
         else:
             frame = self.service.view(table, conn.seat, conn.lang, key[2])
-            text, total = json.dumps(frame, ensure_ascii=False, separators=(",", ":")), frame["events_total"]
+            text, total = encode(frame), frame["events_total"]
             if made is not None:
                 made[key] = (text, total)
         conn.events_sent = total
@@ -458,7 +468,7 @@ async def _sender(ws: WebSocket, conn: Conn) -> None:
                 if ws.client_state == WebSocketState.CONNECTED:
                     await ws.close(code=4408, reason="too slow")
                 return
-            text = frame if isinstance(frame, str) else json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
+            text = frame if isinstance(frame, str) else encode(frame)
             await ws.send_text(text)
     except (WebSocketDisconnect, RuntimeError, OSError):
         return
@@ -472,7 +482,7 @@ def _error_frame(lang: str, exc: Rejected, msg_id: Any) -> dict[str, Any]:
 
 
 async def _send_error(ws: WebSocket, lang: str, exc: Rejected) -> None:
-    await ws.send_text(json.dumps(_error_frame(lang, exc, None), ensure_ascii=False))
+    await ws.send_text(encode(_error_frame(lang, exc, None)))
 
 
 def _handle(hub: Hub, conn: Conn, message: dict[str, Any]) -> None:

@@ -18,6 +18,7 @@ from typing import Any
 
 from sabbat import agents, games
 from sabbat.core import Action, GameState, SabbatError, i18n
+from sabbat.core.events import Event
 from sabbat.core.game import SEED_RANGE, Game, check_seed
 from sabbat.core.replay import Replay
 from sabbat.core.rng import Rng
@@ -92,6 +93,24 @@ class Table:
     """(seat, version) at which that seat may take back its last move."""
     thinking: bool = False
     turn_started: float = 0.0
+    seen_events: dict[int | None, tuple[int, list[Event]]] = field(default_factory=dict)
+    """Per viewer: how many log entries were filtered, and the ones it may see (grown per move)."""
+
+    def events_for(self, seat: int | None) -> list[Event]:
+        """`state.events_for(seat)`, filtering only the entries added since the last call."""
+        log = self.state.events
+        done, mine = self.seen_events.get(seat, (0, []))
+        if done > len(log):
+            done, mine = 0, []
+        if done < len(log):
+            mine = mine + [e for e in log[done:] if e.visible_to(seat)]
+            self.seen_events[seat] = (len(log), mine)
+        return mine
+
+    def replace_state(self, state: GameState) -> None:
+        """Put a rebuilt state in place (an undo): the viewers' filtered logs start again."""
+        self.state = state
+        self.seen_events.clear()
 
     @property
     def version(self) -> int:
@@ -394,7 +413,7 @@ class TableService:
         rebuilt = table.game.new(replay.num_players, replay.seed, replay.options)
         for a in replay.actions:
             rebuilt.apply(a)
-        table.state = rebuilt
+        table.replace_state(rebuilt)
         table.msg_ids = {k: v for k, v in table.msg_ids.items() if v <= keep}
         table.undo_ok = None
         self._notify(table)
@@ -431,7 +450,7 @@ class TableService:
         """What one recipient may see now: its observation, its events from `events_from`, and
         the legal actions only when it must decide."""
         st = table.state
-        events = st.events_for(seat)
+        events = table.events_for(seat)
         start = min(max(0, events_from), len(events))
         legal: list[dict[str, Any]] = []
         terminal = st.is_terminal()
@@ -477,11 +496,16 @@ def _whole(x: float) -> int | float:
     return int(x) if float(x).is_integer() else x
 
 
+def _new_events(state: GameState, start: int, seat: int) -> list[tuple[str, dict[str, Any]]]:
+    return [(e.key, e.params) for e in state.events[start:] if e.visible_to(seat)]
+
+
 def _reveals_nothing(before: GameState, action: Action, after: GameState, seat: int) -> bool:
     """True when the move showed its player nothing new: in sampled worlds consistent with what
     the player knew, the same move leads to the same view and the same new events."""
     seen = after.observation(seat)
-    new_events = [(e.key, e.params) for e in after.events_for(seat)[len(before.events_for(seat)):]]
+    start = len(before.events)
+    new_events = _new_events(after, start, seat)
     rng = Rng(before.seed ^ len(before.history))
     for _ in range(UNDO_SAMPLES):
         world = before.determinize(seat, rng)
@@ -490,7 +514,6 @@ def _reveals_nothing(before: GameState, action: Action, after: GameState, seat: 
         world.apply(action)
         if world.observation(seat) != seen:
             return False
-        mine = [(e.key, e.params) for e in world.events_for(seat)[len(before.events_for(seat)):]]
-        if mine != new_events:
+        if _new_events(world, start, seat) != new_events:
             return False
     return True
