@@ -16,8 +16,10 @@ import yaml
 
 from sabbat.core import Action
 from sabbat.games.nameless_dark_lord import GAME, rules
+from sabbat.games.nameless_dark_lord.board import give
 from sabbat.games.nameless_dark_lord.cards import COLOURS, DEFAULT_FILE
-from sabbat.games.nameless_dark_lord.state import NdlState, Phase
+from sabbat.games.nameless_dark_lord.model import Phase
+from sabbat.games.nameless_dark_lord.state import NdlState
 
 R, B, Y, G = 0, 1, 2, 3
 
@@ -64,7 +66,6 @@ def new(n: int = 4, seed: int = 0, **options: Any) -> NdlState:
     opts = {"cards": fixture_file(), **options}
     s = GAME.new(n, seed, opts)
     assert isinstance(s, NdlState)
-    s.cid = list(s.cid)
     # Re-seat so that player i has colour COLOURS[i] (the real deal is random).
     old_colour = list(s.colour)
     s.colour = list(COLOURS[:n])
@@ -82,11 +83,9 @@ def new(n: int = 4, seed: int = 0, **options: Any) -> NdlState:
 
 def add(s: NdlState, p: int, card_id: str) -> int:
     """A new physical card `card_id` owned by p (p = -1: in the stock)."""
-    uid = len(s.cid)
-    s.cid.append(card_id)
-    s.owner.append(p)
+    uid = s.new_card(card_id)
     if p >= 0:
-        s.owned[p].append(uid)
+        give(s, p, uid)
     return uid
 
 

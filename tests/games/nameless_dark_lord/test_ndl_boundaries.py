@@ -12,7 +12,7 @@ from ndl_support import B, G, R, Y, act, board, new, resolve_from
 from sabbat.core import CardDataError, UnknownCard
 from sabbat.games.nameless_dark_lord import GAME, rules
 from sabbat.games.nameless_dark_lord.cards import DEFAULT_FILE, load
-from sabbat.games.nameless_dark_lord.state import Phase
+from sabbat.games.nameless_dark_lord.model import Phase
 
 
 def test_round_with_empty_decks_reveals_only_what_is_left():

@@ -9,8 +9,8 @@ import pytest
 from ndl_support import B, G, R, Y, add, new
 
 from sabbat.games.nameless_dark_lord import GAME
+from sabbat.games.nameless_dark_lord.model import Phase
 from sabbat.games.nameless_dark_lord.options import OPTIONS
-from sabbat.games.nameless_dark_lord.state import Phase
 
 KEY = "nameless_dark_lord.tiebreak.throne_priority"
 

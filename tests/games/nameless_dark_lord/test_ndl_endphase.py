@@ -5,6 +5,7 @@ from __future__ import annotations
 from ndl_support import B, G, R, Y, act, add, board, new, resolve_from
 
 from sabbat.games.nameless_dark_lord import rules
+from sabbat.games.nameless_dark_lord.board import give, remove_unit
 
 
 def _end_round_with(s, stacks, targets=None, bomber_for=None, **kw):
@@ -25,7 +26,7 @@ def test_player_who_won_nothing_receives_the_bomber_e7():
 def test_bomber_is_single_use_and_can_be_received_again_e7():
     s = new(4)
     b = s.bomber[G]
-    rules.give(s, G, b)
+    give(s, G, b)
     board(s, {0: [(R, "fx_3_1")]}, targets=["clay_golem"] * 5, sentinel=False)
     s.actor = G
     s._legal = None
@@ -40,7 +41,7 @@ def test_bomber_is_single_use_and_can_be_received_again_e7():
 def test_bomber_end_phase_b_option_e7():
     s = new(4, bomber_return="end_phase_b")
     b = s.bomber[G]
-    rules.give(s, G, b)
+    give(s, G, b)
     board(s, {0: [(R, "fx_3_1")]}, targets=["clay_golem"] * 5, sentinel=False)
     s.actor = G
     s._legal = None
@@ -52,7 +53,7 @@ def test_bomber_end_phase_b_option_e7():
 
 def test_no_second_bomber_while_owning_one_e7():
     s = new(4)
-    rules.give(s, G, s.bomber[G])
+    give(s, G, s.bomber[G])
     _end_round_with(s, {0: [(R, "fx_1_1")]}, targets=["clay_golem"] * 5)
     assert [u for u in s.owned[G] if s.card(u).role == "bomber"] == [s.bomber[G]]
 
@@ -61,7 +62,7 @@ def test_units_and_removed_units_return_home_and_tokens_clear():
     s = new(4)
     made = board(s, {0: [(R, "fx_1_1"), (B, "fx_1_1")]}, targets=["clay_golem"] * 5, sentinel=False)
     s.tokens[made[0][0]] = 1
-    rules.remove_unit(s, made[0][1])
+    remove_unit(s, made[0][1])
     resolve_from(s)
     act(s, "acquire")
     assert s.round == 2 and s.placed == set() and s.removed == [] and s.tokens == {}

@@ -10,8 +10,8 @@ from __future__ import annotations
 from ndl_support import B, G, R, Y, act, add, new
 
 from sabbat.games.nameless_dark_lord import rules
+from sabbat.games.nameless_dark_lord.model import Phase
 from sabbat.games.nameless_dark_lord.scoring import sheet
-from sabbat.games.nameless_dark_lord.state import Phase
 
 
 def _e9(**options):

@@ -7,7 +7,8 @@ from ndl_support import G, R, Y, act, add, board, new, resolve_from
 
 from sabbat.core import Action
 from sabbat.games.nameless_dark_lord import rules
-from sabbat.games.nameless_dark_lord.state import NO_ONE, Phase
+from sabbat.games.nameless_dark_lord.board import give, remove_unit
+from sabbat.games.nameless_dark_lord.model import NO_ONE, Phase
 
 
 def _home(s, p, cid):
@@ -18,7 +19,7 @@ def _home(s, p, cid):
 
 def _bomber_at_home(s, p):
     b = s.bomber[p]
-    rules.give(s, p, b)
+    give(s, p, b)
     s._legal = None
     return b
 
@@ -61,7 +62,7 @@ def test_pp29_30_removed_bomber_owner_who_acquired_nothing_receives_it_again():
     board(s, {0: [(Y, "fx_3_1")]}, targets=["clay_golem"] * 5, sentinel=False)
     b = _bomber_at_home(s, R)
     act(s, "place", b, 0)
-    rules.remove_unit(s, b)
+    remove_unit(s, b)
     resolve_from(s)
     act(s, "acquire")
     assert s.round == 2 and s.owner[b] == R
@@ -91,7 +92,7 @@ def test_pp29_30_end_phase_b_option_removed_bomber_waits_in_the_remove_area():
     board(s, {1: [(Y, "fx_1_1")]})
     b = _bomber_at_home(s, R)
     act(s, "place", b, 0)
-    rules.remove_unit(s, b)
+    remove_unit(s, b)
     assert b in s.removed and s.owner[b] == R
     s.acquired = [1, 1, 1, 1]
     rules.end_phase(s)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ndl_support import B, G, R, Y, act, add, board, new, resolve_from
 
 from sabbat.games.nameless_dark_lord import rules
-from sabbat.games.nameless_dark_lord.state import Phase
+from sabbat.games.nameless_dark_lord.model import Phase
 
 
 def test_p25_tie_goes_to_the_nearest_clockwise_from_the_red_throne_not_counterclockwise():

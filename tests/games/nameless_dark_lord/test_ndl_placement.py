@@ -7,7 +7,8 @@ from ndl_support import B, G, R, Y, act, add, board, new, owners, resolve_from
 
 from sabbat.core import Action, IllegalAction
 from sabbat.games.nameless_dark_lord import rules
-from sabbat.games.nameless_dark_lord.state import Phase
+from sabbat.games.nameless_dark_lord.board import cost, player_power
+from sabbat.games.nameless_dark_lord.model import Phase
 
 
 def _home(s, p, cid):
@@ -73,7 +74,7 @@ def test_clay_removes_fifth_unit_ac4():
     fifth = made[0][4]
     resolve_from(s)
     assert fifth in s.removed and len(s.areas[0]) == 4
-    assert rules.player_power(s, B, 0) == 1 and rules.cost(s, B, 0) == 1
+    assert player_power(s, B, 0) == 1 and cost(s, B, 0) == 1
 
 
 def test_clay_with_four_units_does_nothing_ac4():
@@ -96,7 +97,7 @@ def test_ultimate_e1_resolves_before_clay_e2_ac5():
     resolve_from(s)
     assert s.removed == [made[0][1]]
     assert owners(s, 0) == [R, Y, G, Y]
-    assert [rules.player_power(s, p, 0) for p in (R, Y, G)] == [3, 4, 2]
+    assert [player_power(s, p, 0) for p in (R, Y, G)] == [3, 4, 2]
     assert B not in rules.eligible(s, 0)
 
 
@@ -110,7 +111,7 @@ def test_power_token_dodges_ultimate_then_clay_removes_fifth_ac5():
     assert s.tokens[made[0][1]] == 1
     resolve_from(s)
     assert s.removed == [d]
-    assert [rules.player_power(s, p, 0) for p in (R, B, Y, G)] == [3, 2, 2, 2]
+    assert [player_power(s, p, 0) for p in (R, B, Y, G)] == [3, 2, 2, 2]
 
 
 def test_skull_dragon_removes_own_unit_ac6():
@@ -121,7 +122,7 @@ def test_skull_dragon_removes_own_unit_ac6():
     assert s.phase is Phase.ABILITY and s.legal_actions() == (Action("target", (made[0][0],)),)
     act(s, "target", made[0][0])
     assert made[0][0] in s.removed and s.areas[0] == [made[0][1], dragon]
-    assert rules.player_power(s, R, 0) == 4 and rules.cost(s, R, 0) == 3
+    assert player_power(s, R, 0) == 4 and cost(s, R, 0) == 3
 
 
 def test_skull_dragon_needs_own_unit_in_area_ac6():

@@ -54,7 +54,7 @@ def test_summary_of_a_hand_built_tied_ending():
     """B and G both hold a Fishing Village (2 VP): tied at 2, Red Throne at R decides for B."""
     from ndl_support import B, G, add, new
 
-    from sabbat.games.nameless_dark_lord.state import Phase
+    from sabbat.games.nameless_dark_lord.model import Phase
 
     s = new(4)
     for p in (B, G):

@@ -6,7 +6,8 @@ from ndl_support import B, G, R, Y, act, add, board, new, resolve_from, to_round
 
 from sabbat.core import Action
 from sabbat.games.nameless_dark_lord import rules
-from sabbat.games.nameless_dark_lord.state import Phase
+from sabbat.games.nameless_dark_lord.board import cost
+from sabbat.games.nameless_dark_lord.model import Phase
 
 NON_TERRITORY = ["skeleton_cursedman", "clay_golem", "goblin_delivery", "goblin_flagbearer", "junk_golem"]
 
@@ -204,7 +205,7 @@ def test_goblin_king_surcharge_e16():
     board(s, {0: [(R, "fx_king_2_1"), (B, "fx_2_1"), (B, "fx_3_1"), (B, "fx_1_1")]}, targets=["clay_golem"],
           coins=[2, 4, 2, 2], stones=[0] * 4)
     resolve_from(s)
-    assert rules.cost(s, B, 0) == 5 and rules.cost(s, R, 0) == 1
+    assert cost(s, B, 0) == 5 and cost(s, R, 0) == 1
     assert s.actor == R, "B cannot pay 3 + 2 and is skipped"
     act(s, "acquire")
     assert s.coins[R] == 1
@@ -213,7 +214,7 @@ def test_goblin_king_surcharge_e16():
 def test_goblin_king_no_surcharge_for_its_owner_e16():
     s = new(4)
     board(s, {0: [(R, "fx_king_2_1"), (R, "fx_2_1")]}, targets=["clay_golem"])
-    assert rules.cost(s, R, 0) == 2
+    assert cost(s, R, 0) == 2
 
 
 def test_flagbearer_wins_ties_ac10():

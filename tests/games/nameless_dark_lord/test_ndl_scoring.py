@@ -5,6 +5,7 @@ from __future__ import annotations
 from ndl_support import B, G, R, Y, add, new
 
 from sabbat.games.nameless_dark_lord import rules
+from sabbat.games.nameless_dark_lord.board import give, take_away
 from sabbat.games.nameless_dark_lord.scoring import sheet, totals, winner
 
 
@@ -52,7 +53,7 @@ def test_score_sheet_example_columns_and_totals_ac3():
 def test_score_sheet_tie_goes_clockwise_from_red_ac3b():
     s = score_sheet_example()
     census = next(u for u in s.owned[Y] if s.cid[u] == "skeleton_census")
-    rules.take_away(s, census)
+    take_away(s, census)
     add(s, Y, "fewest_units")  # Y is not fewest: 2 instead of 5
     assert totals(s) == [12, 13, 13, 13]
     assert winner(s) == B
@@ -97,7 +98,7 @@ def test_fewest_units_four_or_two_e20():
 def test_census_counts_kinds_and_bomber_is_a_goblin_e21():
     s = new(4)
     _own(s, R, "skeleton_cursedman", "skeleton_cursedman", "skull_dragon", "skeleton_census", "goblin_census")
-    rules.give(s, R, s.bomber[R])
+    give(s, R, s.bomber[R])
     assert sheet(s, R).artifacts == (3, 2)
 
 

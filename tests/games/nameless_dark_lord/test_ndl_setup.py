@@ -9,7 +9,7 @@ from ndl_support import new, to_round_start
 
 from sabbat.core import Action
 from sabbat.games.nameless_dark_lord import GAME, rules
-from sabbat.games.nameless_dark_lord.state import Phase
+from sabbat.games.nameless_dark_lord.model import Phase
 
 
 @pytest.mark.parametrize("seed", range(5))

@@ -11,7 +11,7 @@ from ndl_support import B, G, R, Y, add, new
 
 from sabbat.core import Action, Rng
 from sabbat.games.nameless_dark_lord import rules
-from sabbat.games.nameless_dark_lord.state import Phase
+from sabbat.games.nameless_dark_lord.model import Phase
 
 
 def _five_units(s):

@@ -14,7 +14,8 @@ from sabbat.core import Game, GameInfo, GameState, i18n
 
 from . import cards as carddata
 from .options import OPTIONS
-from .state import GAME_ID, NdlState
+from .state import NdlState
+from .texts import GAME_ID
 
 i18n.register_file(GAME_ID, Path(__file__).with_name("messages.toml"))
 

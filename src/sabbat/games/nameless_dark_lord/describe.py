@@ -7,13 +7,15 @@ from typing import Any
 
 from sabbat.core import Action, i18n
 
-from .state import AREAS, GAME_ID, NdlState, Phase
+from .board import cost
+from .model import AREAS, Phase, Position
+from .texts import GAME_ID, paid_key
 
 ABILITY_KEYS = {"spearman": "target_spear", "skull_dragon": "target_dragon", "scout": "target_scout",
                 "delivery": "target_delivery"}
 
 
-def describe(s: NdlState, action: Action, locale: str) -> str:
+def describe(s: Position, action: Action, locale: str) -> str:
     """The action in `locale`, through the game's message catalogue."""
     kind, a = action.kind, action.args
     key = kind
@@ -36,8 +38,6 @@ def describe(s: NdlState, action: Action, locale: str) -> str:
         params.update(stones=int(a[0]), coins=s.pay_amount - int(a[0]))
         key = paid_key("pay", params["coins"], params["stones"])
     elif kind in ("acquire", "decline") and s.phase is Phase.ACQUIRE:
-        from .rules import cost
-
         params.update(card=s.name(s.targets[s.area_i]), cost=cost(s, s.actor, s.area_i))
         if kind == "acquire" and params["cost"] == 0:
             key = "acquire_free"
@@ -49,7 +49,7 @@ def describe(s: NdlState, action: Action, locale: str) -> str:
     return i18n.render(f"{GAME_ID}.action.{key}", locale, params, fallback=action.notation())
 
 
-def _target(s: NdlState, t: int) -> tuple[str, dict[str, Any]]:
+def _target(s: Position, t: int) -> tuple[str, dict[str, Any]]:
     """A placement ability's target: its owner, its place in the stack, its power."""
     x = s.pend_area
     stack = s.areas[x]
@@ -62,11 +62,3 @@ def _target(s: NdlState, t: int) -> tuple[str, dict[str, Any]]:
         key = "target_spear_free"
     return key, params
 
-
-def paid_key(base: str, coins: int, stones: int) -> str:
-    """The message for a payment that names only what is paid (never "0 coins")."""
-    if coins and stones:
-        return base
-    if coins:
-        return f"{base}_coins"
-    return f"{base}_stones" if stones else f"{base}_free"

@@ -7,7 +7,7 @@ from typing import Any
 from sabbat.core import i18n
 
 from .cards import CardTable, NdlCard
-from .state import GAME_ID
+from .texts import GAME_ID
 
 PRINTED = {"unit": ("power", "upkeep", "vp"), "territory": ("income", "circles", "vp"), "artifact": (), "marker": ()}
 

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .rules import CURSE_CAP
-from .state import NO_ONE, NdlState
+from .model import CURSE_CAP, NO_ONE, Position
 
 
-def check(s: NdlState) -> list[str]:
+def check(s: Position) -> list[str]:
     """Every broken invariant of `s`, as a line a developer can act on; empty when all hold."""
     out = _counts(s)
     out += _ownership(s)
@@ -20,7 +19,7 @@ def check(s: NdlState) -> list[str]:
     return out
 
 
-def _counts(s: NdlState) -> list[str]:
+def _counts(s: Position) -> list[str]:
     out = []
     for name in ("coins", "stones", "curses", "throne_vp", "sleeves", "income", "acquired"):
         values = getattr(s, name)
@@ -39,7 +38,7 @@ def _counts(s: NdlState) -> list[str]:
     return out
 
 
-def _ownership(s: NdlState) -> list[str]:
+def _ownership(s: Position) -> list[str]:
     out = []
     for p, owned in enumerate(s.owned):
         if len(set(owned)) != len(owned):
@@ -52,7 +51,7 @@ def _ownership(s: NdlState) -> list[str]:
     return out
 
 
-def _zones(s: NdlState) -> list[str]:
+def _zones(s: Position) -> list[str]:
     """Each card is in one place: a Level deck, the trash, a holding, a battle area or the remove area."""
     out = []
     stock_zones = [u for d in s.decks for u in d] + s.trash

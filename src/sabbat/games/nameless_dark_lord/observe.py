@@ -4,17 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from .state import AREAS, NdlState, Phase
+from .board import player_power
+from .model import AREAS, Phase, Position
+from .scoring import sheet
 
 
-def _unit(s: NdlState, u: int) -> dict[str, Any]:
+def _unit(s: Position, u: int) -> dict[str, Any]:
     return {"uid": u, "card": s.cid[u], "owner": s.owner[u], "power": s.power(u), "tokens": s.tokens.get(u, 0)}
 
 
-def observe(s: NdlState, player: int | None) -> dict[str, Any]:
-    from .rules import player_power
-    from .scoring import sheet
-
+def observe(s: Position, player: int | None) -> dict[str, Any]:
     n = s.num_players
     areas = []
     for x, t in enumerate(s.targets):

@@ -4,22 +4,27 @@ Round: ① preparation (reveal N+1 targets, coins, sleeves, secret sleeve
 assignment) → ② placement in turn with passing → ②E AUTORUN → for each area
 ③ power/priority → ④ acquire or decline and payment → ⑤ end phase; events
 after rounds 3 and 5; final scoring after round 7.
+
+Functions over the position (model.py); they run on every decision, so they index the
+dealt cards' tables (`s.deal`) and hand out prebuilt actions instead of looking cards up by
+id and building actions anew.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from sabbat.core import Action, i18n
 
-from . import effects
+from .board import MAX_UNITS, bomber_to_stock, bombers_return_early, can_afford, cost, give, remove_unit
 from .cards import COLOURS
-from .describe import paid_key
+from .effects import AUTORUN, ON_ACQUIRED, ON_PLACE, PLACE_CONDITIONS, TRIGGERS
+from .model import AREAS, CURSE_CAP, NO_ONE, PENDING, PayFor, Phase, Position
 from .options import option
-from .state import AREAS, NO_ONE, NdlState, PayFor, Phase
+from .scoring import totals, winner
+from .texts import EVENT, paid_key, priority_entry
 
-PENDING = -2
 ROUNDS = 7
-MAX_UNITS = 5
-CURSE_CAP = 5
 CAP = 5
 
 PASS = Action("pass")
@@ -29,21 +34,56 @@ ACQUIRE = Action("acquire")
 DECLINE = Action("decline")
 VP = Action("vp")
 
+# Enum members are slow to look up by attribute (Phase.PLACE); the hot path uses these names.
+SLEEVE_PHASE, PLACE_PHASE, ABILITY_PHASE, PAY_PHASE = Phase.SLEEVE, Phase.PLACE, Phase.ABILITY, Phase.PAY
+ACQUIRE_PHASE, TRIGGER_PHASE, EVENT_PHASE, OVER_PHASE = Phase.ACQUIRE, Phase.TRIGGER, Phase.EVENT, Phase.OVER
+
+
+class _Actions(dict[int, Action]):
+    """Actions with one varying whole-number argument, built once and shared (they are immutable)."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[int], Action]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: int) -> Action:
+        action = self[key] = self.make(key)
+        return action
+
+
+def _one_arg(kind: str) -> _Actions:
+    return _Actions(lambda a: Action(kind, (a,)))
+
+
+def _place_in(x: int) -> _Actions:
+    return _Actions(lambda u: Action("place", (u, x)))
+
+
+SLEEVE_ACTIONS = _one_arg("sleeve")
+TARGET_ACTIONS = _one_arg("target")
+PAY_ACTIONS = _one_arg("pay")
+CURSE_ACTIONS = _one_arg("curse")
+TAKE_ACTIONS = _one_arg("take")
+PLACE_ACTIONS = [_place_in(x) for x in range(len(AREAS))]
+"""PLACE_ACTIONS[x][u] is `place u x`."""
+
 
 # ----------------------------------------------------------------------------- setup
-def setup(s: NdlState) -> None:
+def setup(s: Position) -> None:
     """Deal cards (3P: without 4P copies), thrones, initial units, stones; start round 1."""
     n = s.num_players
     table = s.cards
+    dealt: list[str] = []
     copies: dict[str, list[int]] = {}
     for card_id in table.order:
         card = table.by_id[card_id]
         keep = card.count - (card.four_player if n == 3 else 0)
-        uids = []
-        for _ in range(keep):
-            uids.append(len(s.cid))
-            s.cid.append(card_id)
-        copies[card_id] = uids
+        copies[card_id] = list(range(len(dealt), len(dealt) + max(0, keep)))
+        dealt += [card_id] * keep
+    s.cid = dealt
+    s.index_cards()
     s.owner = [NO_ONE] * len(s.cid)
     thrones = [u for cid, us in copies.items() if table.by_id[cid].role == "throne" for u in us]
     s.rng.shuffle(thrones)
@@ -64,7 +104,7 @@ def setup(s: NdlState) -> None:
         s.rng.shuffle(s.decks[lv - 1])
     for k in (2, 3)[: n - 2]:
         s.stones[seat(s, k)] += 1
-    s.emit(f"{s.game_id}.event.setup", red=s.red, colours=s.seat_list("seat_colour"))
+    s.emit(EVENT + "setup", red=s.red, colours=s.seat_list("seat_colour"))
     begin_round(s, 1)
 
 
@@ -72,29 +112,17 @@ def _colour_index(colour: str) -> int:
     return COLOURS.index(colour) if colour in COLOURS else 0
 
 
-def seat(s: NdlState, k: int) -> int:
+def seat(s: Position, k: int) -> int:
     """The player k seats clockwise from the Red Throne (k = 0 is seat 1)."""
     return (s.red + k) % s.num_players
 
 
-def seat_order(s: NdlState, first: int) -> list[int]:
+def seat_order(s: Position, first: int) -> list[int]:
     return [(first + i) % s.num_players for i in range(s.num_players)]
 
 
-def give(s: NdlState, p: int, uid: int) -> None:
-    s.owner[uid] = p
-    s.owned[p].append(uid)
-
-
-def take_away(s: NdlState, uid: int) -> None:
-    p = s.owner[uid]
-    if p >= 0:
-        s.owned[p].remove(uid)
-    s.owner[uid] = NO_ONE
-
-
 # ----------------------------------------------------------------------------- ① preparation
-def begin_round(s: NdlState, r: int) -> None:
+def begin_round(s: Position, r: int) -> None:
     n = s.num_players
     s.round = r
     start = seat(s, r - 1)
@@ -106,57 +134,66 @@ def begin_round(s: NdlState, r: int) -> None:
         s.targets.append(deck.pop())
     s.areas = [[] for _ in s.targets]
     s.outcome = [PENDING] * len(s.targets)
+    card = s.deal.card
     for p in range(n):
-        terr = [s.card(u) for u in s.owned[p] if s.card(u).type == "territory"]
-        s.income[p] = sum(c.income for c in terr)
-        s.coins[p] = min(CAP, s.income[p])
-        s.sleeves[p] = min(CAP, sum(c.circles for c in terr))
+        income = circles = 0
+        for u in s.owned[p]:
+            c = card[u]
+            if c.type == "territory":
+                income += c.income
+                circles += c.circles
+        s.income[p] = income
+        s.coins[p] = min(CAP, income)
+        s.sleeves[p] = min(CAP, circles)
         s.sleeved[p] = []
         s.draft[p] = []
         s.committed[p] = False
         s.passed[p] = False
         s.acquired[p] = 0
     s.delivery_used = set()
-    s.emit(f"{s.game_id}.event.round", round=r, start=s.colour_name(start),
-           targets=[s.name(u) for u in s.targets])
-    s.phase = Phase.SLEEVE
+    s.emit(EVENT + "round", round=r, start=s.colour_name(start), targets=[s.deal.name[u] for u in s.targets])
+    s.phase = SLEEVE_PHASE
     s.actor = start
     s.turn = start
     _settle_sleeve(s)
 
 
-def sleeve_candidates(s: NdlState, p: int, ignore_draft: bool = False) -> list[int]:
+def sleeve_candidates(s: Position, p: int, ignore_draft: bool = False) -> list[int]:
     """Own units (not the Bomber) that could get a sleeve, one per uid."""
-    out = []
-    for u in s.owned[p]:
-        c = s.card(u)
-        if c.type == "unit" and c.role != "bomber" and (ignore_draft or u not in s.draft[p]):
-            out.append(u)
-    return out
+    sleevable = s.deal.sleevable
+    if ignore_draft:
+        return [u for u in s.owned[p] if sleevable[u]]
+    draft = s.draft[p]
+    return [u for u in s.owned[p] if sleevable[u] and u not in draft]
 
 
-def _sleeve_choices(s: NdlState, p: int) -> list[int]:
-    if len(s.draft[p]) >= s.sleeves[p]:
+def _sleeve_choices(s: Position, p: int) -> list[int]:
+    """One unit per card id that p may still sleeve (none once every sleeve is drafted)."""
+    draft = s.draft[p]
+    if len(draft) >= s.sleeves[p]:
         return []
+    sleevable, cid = s.deal.sleevable, s.cid
     seen: set[str] = set()
     out = []
-    for u in sleeve_candidates(s, p):
-        if s.cid[u] not in seen:
-            seen.add(s.cid[u])
-            out.append(u)
+    for u in s.owned[p]:
+        if sleevable[u] and u not in draft:
+            c = cid[u]
+            if c not in seen:
+                seen.add(c)
+                out.append(u)
     return out
 
 
-def _settle_sleeve(s: NdlState) -> None:
+def _settle_sleeve(s: Position) -> None:
     """Commit automatically when nothing is left to choose; move on when all committed."""
-    while s.phase is Phase.SLEEVE:
+    committed = s.committed
+    while s.phase is SLEEVE_PHASE:
         p = s.actor
-        if not _sleeve_choices(s, p) and not s.committed[p]:
+        if not committed[p] and not _sleeve_choices(s, p):
             commit_sleeves(s, p)
-        if not s.committed[p]:
+        if not committed[p]:
             return
-        order = seat_order(s, s.turn)
-        rest = [q for q in order if not s.committed[q]]
+        rest = [q for q in seat_order(s, s.turn) if not committed[q]]
         if rest:
             s.actor = rest[0]
             continue
@@ -164,31 +201,31 @@ def _settle_sleeve(s: NdlState) -> None:
             for q in range(s.num_players):
                 s.sleeved[q] = sorted(s.draft[q])
                 s.draft[q] = []
-            s.emit(f"{s.game_id}.event.sleeves_revealed",
-                   sleeves=[_sleeve_line(s, q) for q in range(s.num_players)])
-        s.phase = Phase.PLACE
+            s.emit(EVENT + "sleeves_revealed", sleeves=[_sleeve_line(s, q) for q in range(s.num_players)])
+        s.phase = PLACE_PHASE
         s.actor = s.turn
         return
 
 
-def secret_sleeves(s: NdlState) -> bool:
+def secret_sleeves(s: Position) -> bool:
     """p.10 d): choices are public and made in turn order (default `open`); option `secret`
     keeps each hidden until everyone has committed."""
     return bool(option(s.options, "sleeve_mode") == "secret")
 
 
-def commit_sleeves(s: NdlState, p: int) -> None:
+def commit_sleeves(s: Position, p: int) -> None:
     s.committed[p] = True
     if secret_sleeves(s):
-        s.emit(f"{s.game_id}.event.sleeve_committed", player=s.colour_name(p))
+        s.emit(EVENT + "sleeve_committed", player=s.colour_name(p))
         return
-    s.sleeved[p] = sorted(s.draft[p])
+    s.sleeved[p] = sleeved = sorted(s.draft[p])
     s.draft[p] = []
-    key = "sleeves_chosen" if s.sleeved[p] else "sleeves_none"
-    s.emit(f"{s.game_id}.event.{key}", player=s.colour_name(p), cards=[s.name(u) for u in s.sleeved[p]])
+    key = "sleeves_chosen" if sleeved else "sleeves_none"
+    name = s.deal.name
+    s.emit(EVENT + key, player=s.colour_name(p), cards=[name[u] for u in sleeved])
 
 
-def _sleeve_line(s: NdlState, q: int) -> dict[str, str]:
+def _sleeve_line(s: Position, q: int) -> dict[str, str]:
     """One player's sleeved units for the reveal line (secret mode)."""
     out = {}
     for loc in ("en", "ja"):
@@ -199,217 +236,213 @@ def _sleeve_line(s: NdlState, q: int) -> dict[str, str]:
 
 
 # ----------------------------------------------------------------------------- ② placement
-def placeable(s: NdlState, p: int) -> list[int]:
+def placeable(s: Position, p: int) -> list[int]:
     """Units p may place now: sleeved and at home, or p's Goblin Bomber at home.
 
     Identical copies are offered once, but a Goblin Delivery whose ability was already used
     this round is a different choice from an unused one.
     """
+    owner, placed, cid, used = s.owner, s.placed, s.cid, s.delivery_used
+    cands = s.sleeved[p]
+    b = s.bomber[p]
+    if owner[b] == p:
+        cands = [*cands, b]
     seen: set[tuple[str, bool]] = set()
     out = []
-    cands = list(s.sleeved[p])
-    b = s.bomber[p]
-    if s.owner[b] == p:
-        cands.append(b)
     for u in cands:
-        if u in s.placed or s.owner[u] != p:
+        if u in placed or owner[u] != p:
             continue
-        key = (s.cid[u], u in s.delivery_used)
+        key = (cid[u], u in used)
         if key not in seen:
             seen.add(key)
             out.append(u)
     return out
 
 
-def can_place(s: NdlState, p: int, u: int, x: int) -> bool:
-    stack = s.areas[x]
-    if len(stack) >= MAX_UNITS:
-        return False
-    handler = effects.PLACE_CONDITIONS.get(s.card(u).effect or "")
-    return handler is None or handler(s, p, u, x)
-
-
-def _place_actions(s: NdlState) -> list[Action]:
+def _place_actions(s: Position) -> list[Action]:
     p = s.actor
-    acts = [Action("place", (u, x)) for u in placeable(s, p) for x in range(len(s.areas)) if can_place(s, p, u, x)]
+    open_areas = [x for x, stack in enumerate(s.areas) if len(stack) < MAX_UNITS]
+    effect = s.deal.effect
+    acts = []
+    for u in placeable(s, p):
+        condition = PLACE_CONDITIONS.get(effect[u])
+        if condition is None:
+            acts += [PLACE_ACTIONS[x][u] for x in open_areas]
+        else:
+            acts += [PLACE_ACTIONS[x][u] for x in open_areas if condition(s, p, u, x)]
     acts.append(PASS)
     return acts
 
 
-def do_place(s: NdlState, u: int, x: int) -> None:
+def do_place(s: Position, u: int, x: int) -> None:
     p = s.actor
     s.pend_unit, s.pend_area = u, x
-    s.emit(f"{s.game_id}.event.place", player=s.colour_name(p), card=s.name(u), area=AREAS[x])
-    handler = effects.ON_PLACE.get(s.card(u).effect or "")
+    s.emit(EVENT + "place", player=s.colour_name(p), card=s.deal.name[u], area=AREAS[x])
+    handler = ON_PLACE.get(s.deal.effect[u])
     if handler is None or not handler.choices(s, p, u, x):
         finish_place(s)
         return
-    s.phase = Phase.ABILITY
+    s.phase = ABILITY_PHASE
 
 
-def ability_actions(s: NdlState) -> list[Action]:
+def ability_actions(s: Position) -> list[Action]:
     p, u, x = s.actor, s.pend_unit, s.pend_area
-    handler = effects.ON_PLACE[s.card(u).effect or ""]
-    acts = [Action("target", (t,)) for t in handler.choices(s, p, u, x)]
+    handler = ON_PLACE[s.deal.effect[u]]
+    acts = [TARGET_ACTIONS[t] for t in handler.choices(s, p, u, x)]
     if handler.optional:
         acts.append(SKIP)
     return acts
 
 
-def finish_place(s: NdlState) -> None:
+def resolve_ability(s: Position, t: int) -> None:
+    """Carry out the pending unit's placement ability on target `t`; pay first if it costs."""
+    u = s.pend_unit
+    amount = ON_PLACE[s.deal.effect[u]].resolve(s, s.actor, u, s.pend_area, t)
+    if amount:
+        begin_payment(s, amount, PayFor.SPEAR)
+    else:
+        finish_place(s)
+
+
+def finish_place(s: Position) -> None:
     """Compact happened already; the placed unit goes to the end of the stack; next turn."""
-    u, x = s.pend_unit, s.pend_area
-    s.areas[x].append(u)
+    u = s.pend_unit
+    s.areas[s.pend_area].append(u)
     s.placed.add(u)
     s.pend_unit = s.pend_area = s.pend_target = -1
-    s.phase = Phase.PLACE
+    s.phase = PLACE_PHASE
     next_turn(s)
 
 
-def remove_unit(s: NdlState, uid: int) -> None:
-    """Move a unit from its battle area to the remove area (the stack compacts).
-
-    A Goblin Bomber is single use: by default it goes on to the stock at once; with
-    `bomber_return=end_phase_b` it waits in the remove area for end phase b).
-    """
-    for stack in s.areas:
-        if uid in stack:
-            stack.remove(uid)
-            break
-    s.removed.append(uid)
-    s.emit(f"{s.game_id}.event.removed", player=s.colour_name(s.owner[uid]), card=s.name(uid))
-    if s.card(uid).role == "bomber" and bombers_return_early(s):
-        s.removed.remove(uid)
-        bomber_to_stock(s, uid)
-
-
-def bombers_return_early(s: NdlState) -> bool:
-    """Default `after_area`: a placed Bomber leaves as soon as it is out of play; else at end phase b)."""
-    return bool(option(s.options, "bomber_return") != "end_phase_b")
-
-
-def next_turn(s: NdlState) -> None:
+def next_turn(s: Position) -> None:
     n = s.num_players
+    passed = s.passed
     for i in range(1, n + 1):
         q = (s.actor + i) % n
-        if not s.passed[q]:
+        if not passed[q]:
             s.actor = q
             return
     end_placement(s)
 
 
-def do_pass(s: NdlState) -> None:
+def do_pass(s: Position) -> None:
     p = s.actor
     s.passed[p] = True
-    s.emit(f"{s.game_id}.event.pass", player=s.colour_name(p))
+    s.emit(EVENT + "pass", player=s.colour_name(p))
     next_turn(s)
 
 
-def end_placement(s: NdlState) -> None:
+def end_placement(s: Position) -> None:
     """②E AUTORUN: per area, every ②E1 ability, then every ②E2, in position order."""
+    autorun, effect = s.deal.autorun, s.deal.effect
     for x, stack in enumerate(s.areas):
-        codes = sorted({code for u in stack if (code := s.card(u).autorun)})
+        codes = sorted({code for u in stack if (code := autorun[u])})
         for code in codes:
-            for u in list(s.areas[x]):
-                if u in s.areas[x] and s.card(u).autorun == code:
-                    effects.AUTORUN[s.card(u).effect or ""](s, u, x)
+            for u in list(stack):
+                if u in stack and autorun[u] == code:
+                    AUTORUN[effect[u]](s, u, x)
     s.area_i = 0
     start_area(s)
 
 
 # ----------------------------------------------------------------------------- ③ ④ resolution
-def player_power(s: NdlState, p: int, x: int) -> int:
-    return sum(s.power(u) for u in s.areas[x] if s.owner[u] == p)
+def _powers(s: Position, x: int) -> list[int]:
+    """Each seat's total power in area X."""
+    owner, power, tokens = s.owner, s.deal.power, s.tokens
+    totals = [0] * s.num_players
+    for u in s.areas[x]:
+        q = owner[u]
+        if q >= 0:
+            totals[q] += power[u] + tokens.get(u, 0)
+    return totals
 
 
-def eligible(s: NdlState, x: int) -> list[int]:
+def eligible(s: Position, x: int) -> list[int]:
     """Players with a unit in X, minus owners of a same-name territory."""
-    target = s.cid[s.targets[x]]
-    is_terr = s.cards.by_id[target].type == "territory"
+    owner, cid = s.owner, s.cid
+    present = {owner[u] for u in s.areas[x]}
+    target = cid[s.targets[x]]
+    is_terr = s.deal.card[s.targets[x]].type == "territory"
     out = []
     for p in range(s.num_players):
-        if not any(s.owner[u] == p for u in s.areas[x]):
+        if p not in present:
             continue
-        if is_terr and any(s.cid[o] == target for o in s.owned[p]):
+        if is_terr and any(cid[o] == target for o in s.owned[p]):
             continue
         out.append(p)
     return out
 
 
-def priority(s: NdlState, x: int) -> list[int]:
+def priority(s: Position, x: int) -> list[int]:
     """Power, then a Flagbearer, then the front-most own unit in the current stack."""
-    stack = s.areas[x]
-
-    def key(p: int) -> tuple[int, int, int]:
-        flag = any(s.owner[u] == p and s.card(u).effect == "flagbearer" for u in stack)
-        front = next(i for i, u in enumerate(stack) if s.owner[u] == p)
-        return (-player_power(s, p, x), 0 if flag else 1, front)
-
-    return sorted(eligible(s, x), key=key)
+    return _priority(s, x, _powers(s, x))
 
 
-def cost(s: NdlState, p: int, x: int) -> int:
-    """Upkeep of all p's units in X plus each other player's Goblin King surcharge."""
-    stack = s.areas[x]
-    mine = [u for u in stack if s.owner[u] == p]
-    total = sum(s.card(u).upkeep for u in mine)
-    kings = sum(1 for u in stack if s.owner[u] != p and s.card(u).effect == "king_tax")
-    if kings:
-        total += kings * sum(1 for u in mine if s.power(u) >= 2)
-    return total
+def _priority(s: Position, x: int, powers: list[int]) -> list[int]:
+    owner, effect = s.owner, s.deal.effect
+    n = s.num_players
+    flag = [1] * n
+    front = [0] * n
+    seen: set[int] = set()
+    for i, u in enumerate(s.areas[x]):
+        q = owner[u]
+        if 0 <= q < n:
+            if q not in seen:
+                seen.add(q)
+                front[q] = i
+            if effect[u] == "flagbearer":
+                flag[q] = 0
+    return sorted(eligible(s, x), key=lambda p: (-powers[p], flag[p], front[p]))
 
 
-def can_afford(s: NdlState, p: int, amount: int) -> bool:
-    return s.coins[p] + s.stones[p] >= amount
-
-
-def start_area(s: NdlState) -> None:
+def start_area(s: Position) -> None:
     if s.area_i >= len(s.targets):
         end_phase(s)
         return
     x = s.area_i
-    s.prio = priority(s, x)
+    powers = _powers(s, x)
+    s.prio = _priority(s, x, powers)
     s.prio_i = 0
     if not s.areas[x]:
-        s.emit(f"{s.game_id}.event.area_empty", area=AREAS[x], card=s.name(s.targets[x]))
+        s.emit(EVENT + "area_empty", area=AREAS[x], card=s.deal.name[s.targets[x]])
     else:
-        order = [{loc: i18n.render(f"{s.game_id}.priority_entry", loc,
-                                   {"player": s.colour_name(p)[loc], "power": player_power(s, p, x)})
-                  for loc in ("en", "ja")} for p in s.prio]
-        s.emit(f"{s.game_id}.event.area" if order else f"{s.game_id}.event.area_nobody",
-               area=AREAS[x], card=s.name(s.targets[x]), order=order)
+        colour = s.colour
+        order = [priority_entry(colour[p], powers[p]) for p in s.prio]
+        s.emit(EVENT + "area" if order else EVENT + "area_nobody",
+               area=AREAS[x], card=s.deal.name[s.targets[x]], order=order)
     next_priority(s)
 
 
-def next_priority(s: NdlState) -> None:
+def next_priority(s: Position) -> None:
     x = s.area_i
     while s.prio_i < len(s.prio):
         p = s.prio[s.prio_i]
-        if can_afford(s, p, cost(s, p, x)):
-            s.phase = Phase.ACQUIRE
+        amount = cost(s, p, x)
+        if can_afford(s, p, amount):
+            s.phase = ACQUIRE_PHASE
             s.actor = p
             return
-        s.emit(f"{s.game_id}.event.cannot_pay", player=s.colour_name(p), cost=cost(s, p, x))
+        s.emit(EVENT + "cannot_pay", player=s.colour_name(p), cost=amount)
         s.prio_i += 1
     u = s.targets[x]
     s.trash.append(u)
     s.outcome[x] = NO_ONE
-    s.emit(f"{s.game_id}.event.trashed", card=s.name(u), area=AREAS[x])
+    s.emit(EVENT + "trashed", card=s.deal.name[u], area=AREAS[x])
     finish_area(s)
 
 
-def do_decline(s: NdlState) -> None:
-    s.emit(f"{s.game_id}.event.decline", player=s.colour_name(s.actor), card=s.name(s.targets[s.area_i]))
+def do_decline(s: Position) -> None:
+    s.emit(EVENT + "decline", player=s.colour_name(s.actor), card=s.deal.name[s.targets[s.area_i]])
     s.prio_i += 1
     next_priority(s)
 
 
-def pay_range(s: NdlState, p: int, amount: int) -> tuple[int, int]:
+def pay_range(s: Position, p: int, amount: int) -> tuple[int, int]:
     """Fewest and most magic stones that can pay `amount` with the coins p has left."""
     return max(0, amount - s.coins[p]), min(s.stones[p], amount)
 
 
-def begin_payment(s: NdlState, amount: int, what: PayFor) -> None:
+def begin_payment(s: Position, amount: int, what: PayFor) -> None:
     p = s.actor
     s.pay_amount = amount
     s.pay_for = what
@@ -417,15 +450,15 @@ def begin_payment(s: NdlState, amount: int, what: PayFor) -> None:
     if lo == hi:
         pay(s, lo)
         return
-    s.phase = Phase.PAY
+    s.phase = PAY_PHASE
 
 
-def pay(s: NdlState, stones: int) -> None:
+def pay(s: Position, stones: int) -> None:
     p = s.actor
     coins = s.pay_amount - stones
     s.stones[p] -= stones
     s.coins[p] -= coins
-    s.emit(f"{s.game_id}.event.{paid_key('paid', coins, stones)}", player=s.colour_name(p), coins=coins, stones=stones)
+    s.emit(EVENT + paid_key("paid", coins, stones), player=s.colour_name(p), coins=coins, stones=stones)
     if s.pay_for is PayFor.SPEAR:
         remove_unit(s, s.pend_target)
         finish_place(s)
@@ -433,97 +466,86 @@ def pay(s: NdlState, stones: int) -> None:
         complete_acquire(s)
 
 
-def complete_acquire(s: NdlState) -> None:
+def complete_acquire(s: Position) -> None:
     p, x = s.actor, s.area_i
     t = s.targets[x]
     give(s, p, t)
     s.outcome[x] = p
     s.acquired[p] += 1
-    card = s.card(t)
+    card = s.deal.card[t]
     s.history_acq[p].append(card.id)
     if card.type == "territory" and 1 <= card.level <= 3:
         s.terr_level[p][card.level - 1] = True
-    s.emit(f"{s.game_id}.event.acquired", player=s.colour_name(p), card=s.name(t), area=AREAS[x])
-    hook = effects.ON_ACQUIRED.get(card.effect or "")
+    s.emit(EVENT + "acquired", player=s.colour_name(p), card=s.deal.name[t], area=AREAS[x])
+    hook = ON_ACQUIRED.get(card.effect or "")
     if hook is not None:
         hook(s, p, t)
-    s.trig = [u for u in s.areas[x] if s.owner[u] == p and (s.card(u).effect or "") in effects.TRIGGERS]
+    owner, effect = s.owner, s.deal.effect
+    s.trig = [u for u in s.areas[x] if owner[u] == p and effect[u] in TRIGGERS]
     run_triggers(s)
 
 
-def run_triggers(s: NdlState) -> None:
-    p = s.actor
+def run_triggers(s: Position) -> None:
     while s.trig:
-        u = s.trig[0]
-        eff = s.card(u).effect or ""
-        if eff == "cursedman" and s.curses_given >= CURSE_CAP:
-            s.emit(f"{s.game_id}.event.curse_cap", player=s.colour_name(p))
+        if s.deal.effect[s.trig[0]] == "cursedman" and s.curses_given >= CURSE_CAP:
+            s.emit(EVENT + "curse_cap", player=s.colour_name(s.actor))
             s.trig.pop(0)
             continue
-        s.phase = Phase.TRIGGER
+        s.phase = TRIGGER_PHASE
         return
     finish_area(s)
 
 
-def trigger_actions(s: NdlState) -> list[Action]:
+def trigger_actions(s: Position) -> list[Action]:
     p = s.actor
-    eff = s.card(s.trig[0]).effect
-    if eff == "cursedman":
-        return [Action("curse", (q,)) for q in range(s.num_players)]
+    if s.deal.effect[s.trig[0]] == "cursedman":
+        return [CURSE_ACTIONS[q] for q in range(s.num_players)]
     if s.curses[p] > 0:
-        return [Action("curse", (q,)) for q in range(s.num_players) if q != p]
+        return [CURSE_ACTIONS[q] for q in range(s.num_players) if q != p]
     return [VP, SKIP]
 
 
-def do_trigger(s: NdlState, action: Action) -> None:
+def do_trigger(s: Position, action: Action) -> None:
     p = s.actor
     u = s.trig.pop(0)
-    eff = s.card(u).effect
     if action.kind == "curse":
         q = int(action.args[0])
         s.curses[q] += 1
-        if eff == "cursedman":
+        if s.deal.effect[u] == "cursedman":
             s.curses_given += 1
         else:
             s.curses[p] -= 1
-        s.emit(f"{s.game_id}.event.curse", player=s.colour_name(p), to=s.colour_name(q), card=s.name(u))
+        s.emit(EVENT + "curse", player=s.colour_name(p), to=s.colour_name(q), card=s.deal.name[u])
     elif action.kind == "vp":
         s.throne_vp[p] += 1
-        s.emit(f"{s.game_id}.event.throne_vp", player=s.colour_name(p))
+        s.emit(EVENT + "throne_vp", player=s.colour_name(p))
     run_triggers(s)
 
 
-def finish_area(s: NdlState) -> None:
+def finish_area(s: Position) -> None:
     x = s.area_i
     if bombers_return_early(s):
-        for u in list(s.areas[x]):
-            if s.card(u).role == "bomber":
-                s.areas[x].remove(u)
-                bomber_to_stock(s, u)
+        is_bomber = s.deal.is_bomber
+        stack = s.areas[x]
+        for u in [u for u in stack if is_bomber[u]]:
+            stack.remove(u)
+            bomber_to_stock(s, u)
     s.area_i += 1
     s.trig = []
     start_area(s)
 
 
-def bomber_to_stock(s: NdlState, u: int) -> None:
-    p = s.owner[u]
-    s.placed.discard(u)
-    s.tokens.pop(u, None)
-    take_away(s, u)
-    s.emit(f"{s.game_id}.event.bomber_back", player=s.colour_name(p))
-
-
 # ----------------------------------------------------------------------------- ⑤ end phase
-def end_phase(s: NdlState) -> None:
+def end_phase(s: Position) -> None:
     n = s.num_players
     for p in seat_order(s, seat(s, 0)):
         b = s.bomber[p]
         if s.acquired[p] == 0 and s.owner[b] != p:
             give(s, p, b)
-            s.emit(f"{s.game_id}.event.bomber", player=s.colour_name(p))
-    if s.round == ROUNDS and any(s.card(u).effect == "grave_number" for u in range(len(s.cid))):
+            s.emit(EVENT + "bomber", player=s.colour_name(p))
+    if s.round == ROUNDS and s.deal.has_grave:
         s.grave = len(s.removed)
-        s.emit(f"{s.game_id}.event.grave" if s.grave else f"{s.game_id}.event.grave_none", count=s.grave)
+        s.emit(EVENT + "grave" if s.grave else EVENT + "grave_none", count=s.grave)
     for b in s.bomber:
         if b in s.placed and s.owner[b] != NO_ONE:
             bomber_to_stock(s, b)
@@ -538,21 +560,19 @@ def end_phase(s: NdlState) -> None:
     after_event(s)
 
 
-def after_event(s: NdlState) -> None:
+def after_event(s: Position) -> None:
     if s.round >= ROUNDS:
-        s.phase = Phase.OVER
-        from .scoring import totals, winner
-
+        s.phase = OVER_PHASE
         scores = totals(s)
         key = "game_over_tie" if scores.count(max(scores)) > 1 else "game_over"
-        s.emit(f"{s.game_id}.event.{key}", scores=scores, standings=s.seat_list("standing", scores),
+        s.emit(EVENT + key, scores=scores, standings=s.seat_list("standing", scores),
                winner=s.colour_name(winner(s)))
         return
     begin_round(s, s.round + 1)
 
 
 # ----------------------------------------------------------------------------- events
-def level_groups(s: NdlState, level: int) -> list[str]:
+def level_groups(s: Position, level: int) -> list[str]:
     out: list[str] = []
     for cid in s.cards.order:
         c = s.cards.by_id[cid]
@@ -565,16 +585,16 @@ def level_groups(s: NdlState, level: int) -> list[str]:
     return out
 
 
-def _negative_in_stock(s: NdlState, group: str) -> list[int]:
+def _negative_in_stock(s: Position, group: str) -> list[int]:
     return [u for u in range(len(s.cid)) if s.owner[u] == NO_ONE and s.card(u).role == "negative"
             and s.card(u).group == group and u not in s.trash]
 
 
-def _trashed(s: NdlState, group: str) -> list[int]:
+def _trashed(s: Position, group: str) -> list[int]:
     return sorted(u for u in s.trash if s.card(u).type == "territory" and s.card(u).group == group)
 
 
-def receive(s: NdlState, p: int, u: int) -> None:
+def receive(s: Position, p: int, u: int) -> None:
     """Give negative territory `u` to p; a card from the trash is flagged negative (p.24)."""
     key = "event_card"
     if u in s.trash:
@@ -582,11 +602,11 @@ def receive(s: NdlState, p: int, u: int) -> None:
         s.neg_flag.add(u)
         key = "event_card_trash"
     give(s, p, u)
-    s.emit(f"{s.game_id}.event.{key}", player=s.colour_name(p), card=s.name(u))
+    s.emit(EVENT + key, player=s.colour_name(p), card=s.name(u))
 
 
-def begin_event(s: NdlState, level: int) -> None:
-    s.emit(f"{s.game_id}.event.event", level=level)
+def begin_event(s: Position, level: int) -> None:
+    s.emit(EVENT + "event", level=level)
     order = seat_order(s, seat(s, 0))
     if option(s.options, "event_mode") == "per_level":
         s.event_queue = [p for p in order if not s.terr_level[p][level - 1]]
@@ -599,13 +619,13 @@ def begin_event(s: NdlState, level: int) -> None:
         supply = _negative_in_stock(s, g) + _trashed(s, g)
         for p in lacking:
             if not supply:
-                s.emit(f"{s.game_id}.event.event_short", player=s.colour_name(p))
+                s.emit(EVENT + "event_short", player=s.colour_name(p))
                 continue
             receive(s, p, supply.pop(0))
     after_event(s)
 
 
-def event_choices(s: NdlState) -> list[int]:
+def event_choices(s: Position) -> list[int]:
     """Distinct cards the next receiver may take: printed negative cards while any are left,
     then copies from the trash (p.24: trash cards when several players lack territory)."""
     printed = [u for u in s.event_supply if u not in s.trash]
@@ -619,11 +639,11 @@ def event_choices(s: NdlState) -> list[int]:
     return out
 
 
-def run_event(s: NdlState) -> None:
+def run_event(s: Position) -> None:
     while s.event_queue:
         p = s.event_queue[0]
         if not s.event_supply:
-            s.emit(f"{s.game_id}.event.event_short", player=s.colour_name(p))
+            s.emit(EVENT + "event_short", player=s.colour_name(p))
             s.event_queue.pop(0)
             continue
         only = event_choices(s)
@@ -632,7 +652,7 @@ def run_event(s: NdlState) -> None:
             s.event_supply.remove(only[0])
             receive(s, p, only[0])
             continue
-        s.phase = Phase.EVENT
+        s.phase = EVENT_PHASE
         s.actor = p
         return
     s.event_supply = []
@@ -640,59 +660,58 @@ def run_event(s: NdlState) -> None:
 
 
 # ----------------------------------------------------------------------------- dispatch
-def legal(s: NdlState) -> list[Action]:
+def legal(s: Position) -> list[Action]:
     ph = s.phase
-    if ph is Phase.PLACE:
+    if ph is PLACE_PHASE:
         return _place_actions(s)
-    if ph is Phase.SLEEVE:
-        acts = [Action("sleeve", (u,)) for u in _sleeve_choices(s, s.actor)]
+    if ph is SLEEVE_PHASE:
+        acts = [SLEEVE_ACTIONS[u] for u in _sleeve_choices(s, s.actor)]
         acts.append(DONE)
         return acts
-    if ph is Phase.ABILITY:
+    if ph is ABILITY_PHASE:
         return ability_actions(s)
-    if ph is Phase.ACQUIRE:
+    if ph is ACQUIRE_PHASE:
         return [ACQUIRE, DECLINE]
-    if ph is Phase.PAY:
+    if ph is PAY_PHASE:
         lo, hi = pay_range(s, s.actor, s.pay_amount)
-        return [Action("pay", (k,)) for k in range(lo, hi + 1)]
-    if ph is Phase.TRIGGER:
+        return [PAY_ACTIONS[k] for k in range(lo, hi + 1)]
+    if ph is TRIGGER_PHASE:
         return trigger_actions(s)
-    if ph is Phase.EVENT:
-        return [Action("take", (u,)) for u in event_choices(s)]
+    if ph is EVENT_PHASE:
+        return [TAKE_ACTIONS[u] for u in event_choices(s)]
     return []
 
 
-def apply(s: NdlState, action: Action) -> None:
+def apply(s: Position, action: Action) -> None:
     kind = action.kind
     ph = s.phase
-    if ph is Phase.PLACE:
+    if ph is PLACE_PHASE:
         if kind == "pass":
             do_pass(s)
         else:
             do_place(s, int(action.args[0]), int(action.args[1]))
-    elif ph is Phase.SLEEVE:
+    elif ph is SLEEVE_PHASE:
         p = s.actor
         if kind == "sleeve":
             s.draft[p].append(int(action.args[0]))
         else:
             commit_sleeves(s, p)
         _settle_sleeve(s)
-    elif ph is Phase.ABILITY:
-        handler = effects.ON_PLACE[s.card(s.pend_unit).effect or ""]
+    elif ph is ABILITY_PHASE:
         if kind == "skip":
             finish_place(s)
         else:
-            handler.resolve(s, s.actor, s.pend_unit, s.pend_area, int(action.args[0]))
-    elif ph is Phase.ACQUIRE:
+            resolve_ability(s, int(action.args[0]))
+    elif ph is ACQUIRE_PHASE:
         if kind == "decline":
             do_decline(s)
         else:
             begin_payment(s, cost(s, s.actor, s.area_i), PayFor.ACQUIRE)
-    elif ph is Phase.PAY:
+    elif ph is PAY_PHASE:
         pay(s, int(action.args[0]))
-    elif ph is Phase.TRIGGER:
+    elif ph is TRIGGER_PHASE:
         do_trigger(s, action)
-    elif ph is Phase.EVENT:
+    elif ph is EVENT_PHASE:
         u = int(action.args[0])
         s.event_supply.remove(u)
         receive(s, s.event_queue.pop(0), u)

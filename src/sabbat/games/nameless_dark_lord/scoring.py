@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .state import NdlState
+from .model import Position
 
 NEGATIVE_VP = -3
 
@@ -30,37 +30,37 @@ class Sheet:
         return self.curse + sum(self.artifacts) + self.throne + self.card_minus + self.card_plus
 
 
-def _units(s: NdlState, p: int) -> list[int]:
+def _units(s: Position, p: int) -> list[int]:
     return [u for u in s.owned[p] if s.card(u).type == "unit"]
 
 
-def _census(s: NdlState, p: int, u: int) -> int:
+def _census(s: Position, p: int, u: int) -> int:
     fam = s.card(u).family
     return len({s.cid[o] for o in _units(s, p) if s.card(o).family == fam})
 
 
-def _tally(s: NdlState, p: int, u: int) -> int:
+def _tally(s: Position, p: int, u: int) -> int:
     return sum(1 for o in s.owned[p] if s.card(o).type == "artifact")
 
 
-def _flat(s: NdlState, p: int, u: int) -> int:
+def _flat(s: Position, p: int, u: int) -> int:
     return s.card(u).vp
 
 
-def _curse_census(s: NdlState, p: int, u: int) -> int:
+def _curse_census(s: Position, p: int, u: int) -> int:
     return max(2, s.curses_given)
 
 
-def _fewest(s: NdlState, p: int, u: int) -> int:
+def _fewest(s: Position, p: int, u: int) -> int:
     counts = [len(_units(s, q)) for q in range(s.num_players)]
     return 4 if counts[p] == min(counts) else 2
 
 
-def _grave(s: NdlState, p: int, u: int) -> int:
+def _grave(s: Position, p: int, u: int) -> int:
     return s.grave
 
 
-ARTIFACTS: dict[str, Callable[[NdlState, int, int], int]] = {
+ARTIFACTS: dict[str, Callable[[Position, int, int], int]] = {
     "census": _census,
     "artifact_tally": _tally,
     "flat": _flat,
@@ -71,11 +71,11 @@ ARTIFACTS: dict[str, Callable[[NdlState, int, int], int]] = {
 }
 
 
-def is_negative(s: NdlState, u: int) -> bool:
+def is_negative(s: Position, u: int) -> bool:
     return s.card(u).role == "negative" or u in s.neg_flag
 
 
-def sheet(s: NdlState, p: int) -> Sheet:
+def sheet(s: Position, p: int) -> Sheet:
     owned = s.owned[p]
     megalith = any(s.card(u).effect == "megalith" for u in owned)
     arts = tuple(ARTIFACTS[s.card(u).effect or "flat"](s, p, u) for u in owned if s.card(u).type == "artifact")
@@ -85,11 +85,11 @@ def sheet(s: NdlState, p: int) -> Sheet:
     return Sheet(-s.curses[p], arts, s.throne_vp[p], minus, plus)
 
 
-def totals(s: NdlState) -> list[int]:
+def totals(s: Position) -> list[int]:
     return [sheet(s, p).total for p in range(s.num_players)]
 
 
-def winner(s: NdlState) -> int:
+def winner(s: Position) -> int:
     """Highest total; ties go to the Red Throne, else the tied player nearest clockwise from it."""
     t = totals(s)
     best = max(t)
