@@ -22,8 +22,10 @@ from sabbat.core import i18n, replay
 from sabbat.core.errors import SabbatError
 from sabbat.core.safeio import read_regular, shown
 from sabbat.sim import parallel
+from sabbat.sim.backends import BACKENDS
 from sabbat.sim.bench import bench_all
 from sabbat.sim.cards import card_rates
+from sabbat.sim.records import INT64, write_parquet
 from sabbat.sim.stats import summarize
 
 from .session import PlaySession, rules_text, score_table, t
@@ -318,6 +320,47 @@ def _ai_names(ai: str | None, meta: dict[str, Any], others: list[int], lang: str
     return dict(zip(others, names, strict=True))
 
 
+def backend_options(command: Any) -> Any:
+    """`--backend` and `--address`: where the games run; the results are the same on every backend."""
+    command = click.option("--address", default=None, metavar="ADDRESS",
+                           help="A Ray cluster to run on (auto, host:6379 or ray://host:10001); default: a local Ray.")(command)
+    return click.option("--backend", type=click.Choice(BACKENDS), default="local", show_default=True,
+                        help="Where games run: local processes, or Ray (see docs/scale.md).")(command)
+
+
+def _st(key: str, lang: str, **params: Any) -> str:
+    return i18n.render(f"sim.cli.{key}", lang, params)
+
+
+def _check_backend(backend: str, address: str | None, lang: str) -> None:
+    if address is not None and backend != "ray":
+        raise click.BadParameter(_st("address_needs_ray", lang), param_hint="--address")
+
+
+def _check_writable(path: Path | None, flag: str, lang: str) -> None:
+    """Refuse before a long run, not after it, a file that could not be written."""
+    if path is not None and not path.resolve().parent.is_dir():
+        raise click.BadParameter(_st("no_folder", lang, path=shown(str(path.parent))), param_hint=flag)
+
+
+def _play_all(
+    plan: list[parallel.Job], jobs: int, backend: str, address: str | None, label: str, sink: Any = None
+) -> list[GameRecord]:
+    """Every game of the plan, with a progress bar; ordered by seed, whatever order they finished in."""
+    records = []
+    with Progress(
+        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+        console=console, transient=True, disable=not console.is_terminal,
+    ) as progress:
+        task = progress.add_task(label, total=len(plan))
+        for record in parallel.run_jobs(plan, jobs, backend, address):
+            records.append(record)
+            if sink:
+                sink.write(json.dumps(record.to_json(), ensure_ascii=False) + "\n")
+            progress.advance(task)
+    return sorted(records, key=lambda r: r.seed)
+
+
 @cli.command()
 @click.argument("game")
 @lang_option
@@ -328,13 +371,19 @@ def _ai_names(ai: str | None, meta: dict[str, Any], others: list[int], lang: str
 @click.option("--jobs", "-j", type=SMALL, default=2, show_default=True, help="Worker processes.")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of the first game; game i uses seed+i.")
 @click.option("--out", type=click.Path(path_type=Path), default=None, help="Write one JSON line per game (replay included).")
+@click.option("--parquet", type=click.Path(path_type=Path), default=None, help="Write one Parquet row per game (schema: docs/studio.md).")
+@click.option("--report", type=click.Path(path_type=Path), default=None, help="Write the balance report: one HTML file with plots, readable offline.")
 @click.option("--cards", type=click.Path(path_type=Path), default=None, help="Card file to use instead of the shipped one.")
 @click.option("--card-stats/--no-card-stats", default=True, show_default=True, help="Print per-card acquisition and win rates where the game publishes them.")
+@backend_options
+@click.pass_context
 def simulate(
-    n: int, game: str, option_items: tuple[str, ...], players: int | None, agent_list: str, jobs: int, seed: int,
-    out: Path | None, cards: Path | None, card_stats: bool
+    ctx: click.Context, n: int, game: str, option_items: tuple[str, ...], players: int | None, agent_list: str,
+    jobs: int, seed: int, out: Path | None, parquet: Path | None, report: Path | None, cards: Path | None,
+    card_stats: bool, backend: str, address: str | None,
 ) -> None:
     """Simulate many games of GAME between agents; print win rates with 95% intervals."""
+    lang = ctx.obj["lang"]
     g = games.get(game)
     num = players if players is not None else g.info.min_players
     options = _options(cards, option_items)
@@ -342,22 +391,15 @@ def simulate(
     names = [a.strip() for a in agent_list.split(",") if a.strip()]
     for name in names:
         agents.get(name, g.info.id, 0)
-    if n < 1:
-        raise click.BadParameter("simulate at least one game", param_hint="-n")
-    jobs_list = parallel.plan(g.info.id, num, names, n, seed, options)
-    records = []
+    _check_backend(backend, address, lang)
+    for path, flag in ((out, "--out"), (parquet, "--parquet"), (report, "--report")):
+        _check_writable(path, flag, lang)
+    if parquet is not None and not (INT64[0] <= seed and seed + n - 1 <= INT64[1]):
+        raise click.BadParameter("Parquet holds 64-bit seeds: give a --seed below 2**63 - games", param_hint="--seed")
     sink = out.open("w", encoding="utf-8") if out else None
     try:
-        with Progress(
-            TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-            console=console, transient=True, disable=not console.is_terminal,
-        ) as progress:
-            task = progress.add_task(f"{g.info.cli_name} {num}p", total=n)
-            for record in parallel.run_jobs(jobs_list, jobs):
-                records.append(record)
-                if sink:
-                    sink.write(json.dumps(record.to_json(), ensure_ascii=False) + "\n")
-                progress.advance(task)
+        records = _play_all(parallel.plan(g.info.id, num, names, n, seed, options), jobs, backend, address,
+                            f"{g.info.cli_name} {num}p", sink)
     finally:
         if sink:
             sink.close()
@@ -379,15 +421,23 @@ def simulate(
     if card_stats:
         per_card = card_rates(records)
         if per_card:
-            table = Table(title="cards: taken, and win rate of the seats that took them")
-            for col in ("card", "taken", "games", "win rate", "95% interval"):
+            table = Table(title="cards: taken when available, and win rate of the seats that took them")
+            for col in ("card", "taken", "take rate", "games", "win rate", "95% interval", "win rate, passed"):
                 table.add_column(col)
             for cr in per_card:
                 lo, hi = cr.interval
-                table.add_row(str(cr.card), str(cr.taken), str(cr.games_with), _pct(cr.win_rate), f"{_pct(lo)} – {_pct(hi)}")
+                table.add_row(str(cr.card), str(cr.taken), _pct(cr.take_rate), str(cr.games_with), _pct(cr.win_rate),
+                              f"{_pct(lo)} – {_pct(hi)}", _pct(cr.without_rate))
             console.print(table)
     if out:
         console.print(f"wrote {len(records)} games to {out}")
+    if parquet:
+        console.print(_st("wrote_parquet", lang, n=write_parquet(records, parquet), path=parquet))
+    if report:
+        from sabbat.sim.report import write as write_report  # Plotly: loaded only for a report
+
+        write_report(records, report, lang)
+        console.print(_st("wrote_report", lang, path=report))
 
 
 def _print_extra_stats(records: list[Any]) -> None:
@@ -433,9 +483,12 @@ def _print_extra_stats(records: list[Any]) -> None:
 @click.option("--cards", type=click.Path(path_type=Path), default=None, help="Card file to use instead of the shipped one.")
 @click.option("--part", default="1/1", show_default=True, help="Play only part K/M of the games (every M-th seat rotation); join the parts with `sabbat merge-results`.")
 @click.option("--journal", type=click.Path(path_type=Path), default=None, help="Write each game to this file as it ends; run again with the same file to resume a run that was cut off.")
+@backend_options
+@click.pass_context
 def tournament(
-    game: str, option_items: tuple[str, ...], agent_list: str, players: int | None, n: int, jobs: int, seed: int,
-    out: Path | None, cards: Path | None, part: str, journal: Path | None,
+    ctx: click.Context, game: str, option_items: tuple[str, ...], agent_list: str, players: int | None, n: int,
+    jobs: int, seed: int, out: Path | None, cards: Path | None, part: str, journal: Path | None, backend: str,
+    address: str | None,
 ) -> None:
     """Agents play GAME with seats rotated; win rates with 95% intervals and a rating table."""
     from sabbat.sim.journal import JournalMismatch
@@ -453,6 +506,7 @@ def tournament(
         agents.get(name, g.info.id, 0)
     if n < 1:
         raise click.BadParameter("play at least one game", param_hint="-n")
+    _check_backend(backend, address, ctx.obj["lang"])
     with Progress(
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
         console=console, transient=True, disable=not console.is_terminal,
@@ -475,7 +529,7 @@ def tournament(
         try:
             result = run_tournament(
                 g.info.id, names, num, n, jobs=jobs, seed=seed, options=options, part=(int(k), int(m)),
-                progress=report, journal=journal,
+                progress=report, journal=journal, backend=backend, address=address,
             )
         except JournalMismatch as exc:
             raise click.BadParameter(str(exc), param_hint="--journal") from None
@@ -521,6 +575,97 @@ def merge_results(files: tuple[Path, ...], out: Path | None) -> None:
     except (ValueError, RecursionError) as exc:
         raise click.BadParameter(shown(str(exc), 300), param_hint="FILES") from None
     _show_result(result, out)
+
+
+@cli.command("report")
+@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
+@lang_option
+@click.option("--out", type=click.Path(path_type=Path), default=Path("report.html"), show_default=True,
+              help="The HTML file to write.")
+@click.pass_context
+def report_cmd(ctx: click.Context, files: tuple[Path, ...], out: Path) -> None:
+    """The balance report of results files (simulate's JSON lines or Parquet, tournament results):
+    one HTML file with plots, readable offline. Files of several player counts of one game may be
+    given together (the first-player advantage is then shown by player count)."""
+    from sabbat.sim.records import read_records
+    from sabbat.sim.report import write as write_report
+
+    lang = ctx.obj["lang"]
+    _check_writable(out, "--out", lang)
+    records: list[GameRecord] = []
+    try:
+        for path in files:
+            records += read_records(path)
+        write_report(records, out, lang)
+    except ValueError as exc:
+        raise click.BadParameter(shown(str(exc), 300), param_hint="FILES") from None
+    console.print(_st("wrote_report", lang, path=out))
+
+
+@cli.command()
+@click.argument("game")
+@lang_option
+@game_options
+@click.option("--cards", "card_files", multiple=True, type=click.Path(path_type=Path), metavar="FILE",
+              help="Twice: card file A, then card file B (`shipped`: the game's own).")
+@click.option("-n", "--games", "n", type=COUNT, default=400, show_default=True, help="Games on each card file.")
+@click.option("--players", "-p", type=SMALL, default=None, help="Players per game (default: the game's minimum).")
+@click.option("--agents", "agent_list", default="heuristic", show_default=True, help="Agents, comma-separated; cycled over the seats and rotated each game.")
+@click.option("--jobs", "-j", type=SMALL, default=2, show_default=True, help="Worker processes.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of the first game; game i uses seed+i on both files.")
+@click.option("--out", type=click.Path(path_type=Path), default=None, help="Write every figure as JSON.")
+@click.option("--all", "show_all", is_flag=True, help="Print every card figure, not only the marked ones.")
+@backend_options
+@click.pass_context
+def compare(
+    ctx: click.Context, game: str, option_items: tuple[str, ...], card_files: tuple[Path, ...], n: int,
+    players: int | None, agent_list: str, jobs: int, seed: int, out: Path | None, show_all: bool, backend: str,
+    address: str | None,
+) -> None:
+    """The same agents and seeds on two card files of GAME: what changed, with 95% intervals and
+    significance marks (two-proportion z-test for rates, Welch for means; docs/studio.md)."""
+    from sabbat.sim.compare import changes
+
+    lang = ctx.obj["lang"]
+    if len(card_files) != 2:
+        raise click.BadParameter(_st("cards_twice", lang), param_hint="--cards")
+    g = games.get(game)
+    num = players if players is not None else g.info.min_players
+    sides = [_options(None if str(f) == "shipped" else f, option_items) for f in card_files]
+    for options in sides:
+        g.new(num, 0, options)
+    names = [a.strip() for a in agent_list.split(",") if a.strip()]
+    for name in names:
+        agents.get(name, g.info.id, 0)
+    _check_backend(backend, address, lang)
+    _check_writable(out, "--out", lang)
+    a, b = (_play_all(parallel.plan(g.info.id, num, names, n, seed, options), jobs, backend, address,
+                      f"{g.info.cli_name} {label}") for options, label in zip(sides, "AB", strict=True))
+    found = changes(a, b)
+    labels = [shown(Path(str(f)).name, 40) for f in card_files]
+    console.print(i18n.render("sim.compare.title", lang, {"game": g.info.cli_name, "a": f"A {labels[0]}",
+                                                          "b": f"B {labels[1]}"}))
+    console.print(i18n.render("sim.compare.meta", lang, {"games": n, "players": num, "agents": ", ".join(names)}))
+    shown_rows = [c for c in found if show_all or c.mark or not c.figure.startswith("card ")]
+    table = Table()
+    for col in ("figure", "A", "B", "B − A", "95% interval", "p", ""):
+        table.add_column(col, justify="left" if col == "figure" else "right")
+    for c in shown_rows:
+        fmt = _pct if c.kind == "rate" else (lambda x: f"{x:.2f}")
+        cell = [fmt(x).strip() if x is not None else "—" for x in (c.a, c.b, c.diff)]
+        interval = "—" if c.low is None or c.high is None else f"{fmt(c.low).strip()} – {fmt(c.high).strip()}"
+        table.add_row(c.figure, *cell, interval, f"{c.p:.3f}", c.mark)
+    console.print(table, markup=False)
+    console.print(i18n.render("sim.compare.test_note", lang))
+    if len(shown_rows) < len(found):
+        console.print(_st("marked", lang, n=len(found), marked=sum(1 for c in found if c.mark),
+                          cards=len(found) - len(shown_rows)))
+    if out:
+        out.write_text(json.dumps({"game": g.info.id, "players": num, "agents": names, "games": n, "seed": seed,
+                                   "a": str(card_files[0]), "b": str(card_files[1]),
+                                   "figures": [c.to_json() for c in found]}, ensure_ascii=False, indent=1),
+                       encoding="utf-8")
+        console.print(f"wrote {out}")
 
 
 @cli.command("replay")

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import multiprocessing as mp
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from .backends import imap_unordered
 from .runner import GameRecord, play_game, seat_agents
 
 
@@ -35,13 +35,7 @@ def plan(
     ]
 
 
-def run_jobs(jobs: list[Job], workers: int = 1) -> Iterator[GameRecord]:
-    """Records in completion order; one worker runs in this process (easier to debug)."""
-    if workers <= 1:
-        for job in jobs:
-            yield GameRecord.from_json(_run(job))
-        return
-    ctx = mp.get_context("spawn" if mp.get_start_method(allow_none=True) == "spawn" else "fork")
-    with ctx.Pool(workers) as pool:
-        for data in pool.imap_unordered(_run, jobs, chunksize=max(1, min(16, len(jobs) // (workers * 8) or 1))):
-            yield GameRecord.from_json(data)
+def run_jobs(jobs: list[Job], workers: int = 1, backend: str = "local", address: str | None = None) -> Iterator[GameRecord]:
+    """Records in completion order, from `workers` processes of `backend` (see `backends`)."""
+    for data in imap_unordered(_run, jobs, workers, backend, address):
+        yield GameRecord.from_json(data)

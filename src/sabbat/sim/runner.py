@@ -23,6 +23,9 @@ class GameRecord:
     decisions: int
     replay: dict[str, Any] = field(repr=False)
     stats: dict[str, Any] = field(default_factory=dict)
+    first_player: int | None = None
+    """The start player: `summary()["start_player"]` where the game publishes it, else the seat of the
+    first decision (None in files written before it was recorded)."""
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -43,6 +46,7 @@ class GameRecord:
             or not isinstance(record.scores, list)
             or not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in record.scores)
             or not isinstance(record.stats, dict)
+            or not (record.first_player is None or (type(record.first_player) is int and record.first_player in seats))
         ):
             raise ValueError("a game record has a field of the wrong type")
         return record
@@ -70,11 +74,14 @@ def play_game(
     game = games.get(game_name)
     state = game.new(num_players, seed, options or {})
     players = [agents.get(name, game.info.id, seed * 31 + seat) for seat, name in enumerate(seat_names)]
+    first = state.current_player
     while not state.is_terminal():
         seat = state.current_player
         assert seat is not None
         state.apply(players[seat].choose(state))
     meta = {"agents": seat_names}
+    summary = state.summary()
+    start = summary.get("start_player")
     record = GameRecord(
         game=game.info.id,
         num_players=num_players,
@@ -84,6 +91,7 @@ def play_game(
         scores=state.scores(),
         decisions=len(state.history),
         replay=Replay.from_state(state, meta).to_json(),
-        stats=state.summary(),
+        stats=summary,
+        first_player=start if type(start) is int and 0 <= start < num_players else first,
     )
     return record, state

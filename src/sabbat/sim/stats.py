@@ -71,3 +71,36 @@ def summarize(records: Iterable[GameRecord]) -> Summary:
         length_min=min(lengths),
         length_max=max(lengths),
     )
+
+
+def normal_p(z: float) -> float:
+    """Two-sided p-value of a standard normal statistic."""
+    return math.erfc(abs(z) / math.sqrt(2))
+
+
+def two_proportion_p(x1: float, n1: int, x2: float, n2: int) -> float:
+    """Two-sided p-value of the pooled two-proportion z-test (1.0 where either side is empty or nothing varies)."""
+    if n1 == 0 or n2 == 0:
+        return 1.0
+    pooled = (x1 + x2) / (n1 + n2)
+    se = math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2))
+    return 1.0 if se == 0 else normal_p((x1 / n1 - x2 / n2) / se)
+
+
+def difference_interval(x1: float, n1: int, x2: float, n2: int) -> tuple[float, float]:
+    """95% Newcombe (hybrid Wilson) interval for p2 - p1: sound for small samples and rates near 0 or 1."""
+    p1 = x1 / n1 if n1 else 0.0
+    p2 = x2 / n2 if n2 else 0.0
+    l1, u1 = wilson(x1, n1)
+    l2, u2 = wilson(x2, n2)
+    d = p2 - p1
+    return (d - math.sqrt((p2 - l2) ** 2 + (u1 - p1) ** 2), d + math.sqrt((u2 - p2) ** 2 + (p1 - l1) ** 2))
+
+
+def mean_difference(a: list[float], b: list[float]) -> tuple[float, tuple[float, float], float]:
+    """(mean(b) - mean(a), its 95% normal interval, the two-sided p-value of Welch's z-test); two values a side at least."""
+    d = statistics.fmean(b) - statistics.fmean(a)
+    se = math.sqrt(statistics.variance(a) / len(a) + statistics.variance(b) / len(b))
+    if se == 0:
+        return d, (d, d), 1.0 if d == 0 else 0.0
+    return d, (d - 1.96 * se, d + 1.96 * se), normal_p(d / se)

@@ -20,7 +20,6 @@ with the same file plays only the games it lacks (see `journal`).
 from __future__ import annotations
 
 import io
-import multiprocessing
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -33,6 +32,7 @@ from rich.table import Table
 
 from sabbat import games as game_registry
 
+from .backends import imap_unordered
 from .journal import Journal, JournalMismatch, read_journal
 from .ratings import Rating, duels, rate
 from .runner import GameRecord, play_game
@@ -230,11 +230,14 @@ def run_tournament(
     options: dict[str, Any] | None = None,
     part: tuple[int, int] = (1, 1),
     journal: Path | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> TournamentResult:
     """Play `games` games and collect them; `jobs` > 1 plays them in that many processes.
 
     `part=(k, m)` plays only the k-th of m interleaved parts of the schedule (see `merge`).
     `journal`: a file that gets each game as it ends; the games already in it are not replayed.
+    `backend`/`address`: where the games run (`backends.imap_unordered`); the results do not depend on it.
     """
     info = game_registry.get(game).info
     if num_players not in info.player_counts:
@@ -268,15 +271,8 @@ def run_tournament(
         if progress:
             progress(done, total, record)
 
-    if jobs <= 1 or len(tasks) <= 1:
-        for task in tasks:
-            finish(*_play(task))
-    else:
-        methods = multiprocessing.get_all_start_methods()
-        ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
-        with ctx.Pool(min(jobs, len(tasks))) as pool:
-            for index, record in pool.imap_unordered(_play, tasks):
-                finish(index, record)
+    for index, record in imap_unordered(_play, tasks, jobs, backend, address, chunk=1):
+        finish(index, record)
     return TournamentResult(info.id, num_players, list(agent_names), seed, [r for r in records if r is not None],
                             planned=games, parts=(k,), of=m)
 
