@@ -87,8 +87,8 @@ class ActionSpace:
 
     def mask(self, legal: Iterable[Action]) -> np.ndarray:
         out = np.zeros(self.n, dtype=np.int8)
-        for a in legal:
-            out[self.to_id(a)] = 1
+        ids = self._ids
+        out[[ids[a] if a in ids else self.to_id(a) for a in legal]] = 1
         return out
 
 
