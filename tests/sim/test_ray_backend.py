@@ -13,7 +13,6 @@ import pytest
 from click.testing import CliRunner
 
 from sabbat.cli.main import cli
-
 from sabbat.sim.backends import BackendError, imap_unordered
 from sabbat.sim.parallel import plan, run_jobs
 from sabbat.sim.tournament import run_tournament
@@ -44,7 +43,7 @@ def local_ray() -> Iterator[None]:
 
 
 def plain(records: list) -> list:
-    return sorted(({k: v for k, v in r.to_json().items()} for r in records), key=lambda d: (d["seed"], d["agents"]))
+    return sorted((r.to_json() for r in records), key=lambda d: (d["seed"], d["agents"]))
 
 
 def test_simulate_on_ray_gives_the_local_results(local_ray: None) -> None:
