@@ -194,3 +194,29 @@ def test_the_browser_client_is_served(client: TestClient) -> None:
     for path in ("/", "/t/abc", "/replay/abc"):
         res = client.get(path)
         assert res.status_code == 200 and "<html" in res.text.lower()
+
+
+def test_a_hint_names_one_of_the_movers_options_with_a_winning_chance(client: TestClient) -> None:
+    t = create(client, "mystic_vale", [{"kind": "human"}, {"kind": "human"}], seed=5)
+    tid = t["table_id"]
+    rng = random.Random(5)
+    with client.websocket_connect(f"/ws/tables/{tid}") as p0, client.websocket_connect(f"/ws/tables/{tid}") as p1:
+        p0.send_json({"type": "hello", "token": t["seats"][0]["token"], "lang": "ja"})
+        p1.send_json({"type": "hello", "token": t["seats"][1]["token"], "lang": "ja"})
+        views = {0: next_view(p0), 1: next_view(p1)}
+        socks = {0: p0, 1: p1}
+        while True:  # random moves until the mover has a real choice
+            seat = 0 if views[0]["legal"] else 1
+            view = views[seat]
+            if len(view["legal"]) > 1:
+                break
+            socks[seat].send_json({"type": "act", "msg_id": f"m{view['version']}", "version": view["version"],
+                                   "action_id": rng.randrange(len(view["legal"]))})
+            views = {0: next_view(p0), 1: next_view(p1)}
+        socks[1 - seat].send_json({"type": "hint"})
+        assert frame_of(socks[1 - seat], "error")["code"] == "not_your_turn"
+        socks[seat].send_json({"type": "hint"})
+        hint = frame_of(socks[seat], "hint")
+        assert 0 <= hint["action_id"] < len(view["legal"])
+        assert hint["text"] == view["legal"][hint["action_id"]]["text"]
+        assert isinstance(hint["estimate"], float) and 0.0 <= hint["estimate"] <= 1.0

@@ -21,7 +21,8 @@ from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 
-from sabbat import agents, games
+from sabbat import games
+from sabbat.agents.advice import advise
 from sabbat.agents.base import Agent
 from sabbat.core import i18n, replay
 from sabbat.core.errors import SabbatError
@@ -326,18 +327,8 @@ class PlaySession:
     # ----- advice and saving -------------------------------------------------------
     def hint(self) -> None:
         """What the `normal` AI would play here, with its estimate when it searches."""
-        seed = len(self.state.history)
         try:
-            adviser = agents.get(self.hint_level, self.state.game_id, seed=seed)
-        except SabbatError:
-            adviser = agents.get("heuristic", self.state.game_id, seed=seed)
-        analyse = getattr(adviser, "analyse", None)
-        try:
-            if callable(analyse) and len(self.state.legal_actions()) > 1:
-                ranked = analyse(self.state)
-                action, estimate = ranked[0].action, float(ranked[0].value)
-            else:
-                action, estimate = adviser.choose(self.state), None
+            action, estimate = advise(self.state, self.hint_level, seed=len(self.state.history))
         except SabbatError as exc:
             self.say(t("no_hint", self.locale, reason=str(exc)))
             return

@@ -11,6 +11,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
 from sabbat import agents, games
+from sabbat.agents import advice
 
 
 def choose(game_id: str, state_json: dict[str, Any], agent_name: str, seed: int) -> Any:
@@ -19,6 +20,13 @@ def choose(game_id: str, state_json: dict[str, Any], agent_name: str, seed: int)
     state = game.from_json(state_json)
     bot = agents.get(agent_name, game=game_id, seed=seed)
     return bot.choose(state).to_json()
+
+
+def advise(game_id: str, state_json: dict[str, Any], level: str, seed: int) -> tuple[Any, float | None]:
+    """The hint for the player to move: (action as JSON, estimate of their winning chance or None)."""
+    state = games.get(game_id).from_json(state_json)
+    action, estimate = advice.advise(state, level, seed)
+    return action.to_json(), estimate
 
 
 def make_pool(workers: int) -> Executor:

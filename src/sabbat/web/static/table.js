@@ -105,7 +105,7 @@ export function showTable(root, tableId) {
         mySeat(v).substitute ? h('button#reclaim.primary', { type: 'button', onclick: () => send({ type: 'reclaim' }) }, t('table.reclaim')) : null,
         h('a.button', { href: '/' }, t('nav.lobby'))),
       s.hint ? h('p.hint-text', t('table.hint_says', { text: s.hint.text }),
-        s.hint.estimate ? ` — ${t('table.estimate', { pct: Math.round(100 * (s.hint.estimate[v.seat] ?? 0)) })}` : '') : '');
+        s.hint.estimate != null ? ` — ${t('table.estimate', { pct: Math.round(100 * s.hint.estimate) })}` : '') : '');
     el.list.hidden = !s.showList || !legal.length;
     el.list.replaceChildren(...legal.map((e, i) => h('li', h(`button.legal${hinted === e ? '.hinted' : ''}`, { type: 'button', 'data-action-id': e.id, onclick: () => act(e) },
       h('kbd', String(i + 1)), ' ', e.text))));
