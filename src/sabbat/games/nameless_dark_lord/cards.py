@@ -83,7 +83,13 @@ def _load(path: str) -> CardTable:
     return CardTable(sections["cards"], p)
 
 
+_DEFAULT_KEY = str(DEFAULT_FILE.resolve())
+
+
 def load(options: Mapping[str, Any] | None = None) -> CardTable:
-    """The card table named by `options["cards"]` (default: the packaged file), loaded once."""
-    path = (options or {}).get("cards") or DEFAULT_FILE
-    return _load(str(Path(path).resolve()))
+    """The card table named by `options["cards"]` (default: the packaged file), loaded once.
+
+    Every new game asks for its table: the packaged file's path is resolved once, not per game.
+    """
+    path = (options or {}).get("cards")
+    return _load(str(Path(path).resolve()) if path else _DEFAULT_KEY)

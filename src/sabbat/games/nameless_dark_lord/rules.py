@@ -184,12 +184,21 @@ def _sleeve_choices(s: Position, p: int) -> list[int]:
     return out
 
 
+def _can_sleeve(s: Position, p: int) -> bool:
+    """Whether p has anything left to sleeve (as `_sleeve_choices`, without listing it)."""
+    draft = s.draft[p]
+    if len(draft) >= s.sleeves[p]:
+        return False
+    sleevable = s.deal.sleevable
+    return any(sleevable[u] and u not in draft for u in s.owned[p])
+
+
 def _settle_sleeve(s: Position) -> None:
     """Commit automatically when nothing is left to choose; move on when all committed."""
     committed = s.committed
     while s.phase is SLEEVE_PHASE:
         p = s.actor
-        if not committed[p] and not _sleeve_choices(s, p):
+        if not committed[p] and not _can_sleeve(s, p):
             commit_sleeves(s, p)
         if not committed[p]:
             return
@@ -566,7 +575,7 @@ def after_event(s: Position) -> None:
         scores = totals(s)
         key = "game_over_tie" if scores.count(max(scores)) > 1 else "game_over"
         s.emit(EVENT + key, scores=scores, standings=s.seat_list("standing", scores),
-               winner=s.colour_name(winner(s)))
+               winner=s.colour_name(winner(s, scores)))
         return
     begin_round(s, s.round + 1)
 
@@ -586,12 +595,14 @@ def level_groups(s: Position, level: int) -> list[str]:
 
 
 def _negative_in_stock(s: Position, group: str) -> list[int]:
-    return [u for u in range(len(s.cid)) if s.owner[u] == NO_ONE and s.card(u).role == "negative"
-            and s.card(u).group == group and u not in s.trash]
+    card, owner = s.deal.card, s.owner
+    return [u for u, c in enumerate(card) if owner[u] == NO_ONE and c.role == "negative" and c.group == group
+            and u not in s.trash]
 
 
 def _trashed(s: Position, group: str) -> list[int]:
-    return sorted(u for u in s.trash if s.card(u).type == "territory" and s.card(u).group == group)
+    card = s.deal.card
+    return sorted(u for u in s.trash if card[u].type == "territory" and card[u].group == group)
 
 
 def receive(s: Position, p: int, u: int) -> None:

@@ -31,20 +31,23 @@ class Sheet:
 
 
 def _units(s: Position, p: int) -> list[int]:
-    return [u for u in s.owned[p] if s.card(u).type == "unit"]
+    card = s.deal.card
+    return [u for u in s.owned[p] if card[u].type == "unit"]
 
 
 def _census(s: Position, p: int, u: int) -> int:
-    fam = s.card(u).family
-    return len({s.cid[o] for o in _units(s, p) if s.card(o).family == fam})
+    card = s.deal.card
+    fam = card[u].family
+    return len({s.cid[o] for o in _units(s, p) if card[o].family == fam})
 
 
 def _tally(s: Position, p: int, u: int) -> int:
-    return sum(1 for o in s.owned[p] if s.card(o).type == "artifact")
+    card = s.deal.card
+    return sum(1 for o in s.owned[p] if card[o].type == "artifact")
 
 
 def _flat(s: Position, p: int, u: int) -> int:
-    return s.card(u).vp
+    return s.deal.card[u].vp
 
 
 def _curse_census(s: Position, p: int, u: int) -> int:
@@ -72,16 +75,18 @@ ARTIFACTS: dict[str, Callable[[Position, int, int], int]] = {
 
 
 def is_negative(s: Position, u: int) -> bool:
-    return s.card(u).role == "negative" or u in s.neg_flag
+    return s.deal.card[u].role == "negative" or u in s.neg_flag
 
 
 def sheet(s: Position, p: int) -> Sheet:
     owned = s.owned[p]
-    megalith = any(s.card(u).effect == "megalith" for u in owned)
-    arts = tuple(ARTIFACTS[s.card(u).effect or "flat"](s, p, u) for u in owned if s.card(u).type == "artifact")
-    minus = 0 if megalith else NEGATIVE_VP * sum(1 for u in owned if is_negative(s, u))
-    plus = sum(s.card(u).vp for u in owned
-               if s.card(u).type in ("unit", "territory") and not is_negative(s, u))
+    cards = [s.deal.card[u] for u in owned]
+    negative = [c.role == "negative" or u in s.neg_flag for u, c in zip(owned, cards, strict=True)]
+    megalith = any(c.effect == "megalith" for c in cards)
+    arts = tuple(ARTIFACTS[c.effect or "flat"](s, p, u) for u, c in zip(owned, cards, strict=True)
+                 if c.type == "artifact")
+    minus = 0 if megalith else NEGATIVE_VP * sum(negative)
+    plus = sum(c.vp for c, bad in zip(cards, negative, strict=True) if c.type in ("unit", "territory") and not bad)
     return Sheet(-s.curses[p], arts, s.throne_vp[p], minus, plus)
 
 
@@ -89,8 +94,9 @@ def totals(s: Position) -> list[int]:
     return [sheet(s, p).total for p in range(s.num_players)]
 
 
-def winner(s: Position) -> int:
-    """Highest total; ties go to the Red Throne, else the tied player nearest clockwise from it."""
-    t = totals(s)
+def winner(s: Position, scores: list[int] | None = None) -> int:
+    """Highest total (`scores`, when already summed); ties go to the Red Throne, else the tied
+    player nearest clockwise from it."""
+    t = totals(s) if scores is None else scores
     best = max(t)
     return min((p for p in range(s.num_players) if t[p] == best), key=lambda p: (p - s.red) % s.num_players)
