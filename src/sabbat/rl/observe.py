@@ -48,10 +48,16 @@ class _Node:
         self.children: dict[str, _Node] = {}
 
 
-def _compile(slices: list[Slice]) -> Callable[[Any, int, dict[int, float]], None]:
+Blocks = list[tuple[int, list[Any]]]
+LONG = 8
+"""Lists of numbers at least this long are added by numpy as a block, shorter ones one by one."""
+
+
+def _compile(slices: list[Slice]) -> Callable[[Any, int, dict[int, float], Blocks], None]:
     """Python source for one game's layout, built once: a generic walk per slice cost ~10x more.
 
-    It adds the non-zero numbers into a dict {position: value}; most of a vector is zeros.
+    It adds the non-zero numbers into a dict {position: value} (most of a vector is zeros) and
+    long number lists into `blocks` (start, list).
     """
     root = _Node()
     env: dict[str, Any] = {}
@@ -61,7 +67,7 @@ def _compile(slices: list[Slice]) -> Callable[[Any, int, dict[int, float]], None
             node = node.children.setdefault(step, _Node())
         env[f"W{n}"] = {w: i for i, w in enumerate(s.words)}
         node.leaves.append((s, f"W{n}"))
-    lines = ["def encode(x0, viewer, d):", "    g = d.get"]
+    lines = ["def encode(x0, viewer, d, blocks):", "    g = d.get"]
     count = [0]
 
     def leaf(s: Slice, words: str, x: str, pad: str) -> None:
@@ -73,7 +79,9 @@ def _compile(slices: list[Slice]) -> Callable[[Any, int, dict[int, float]], None
                 f"if type({x}) is list:",
                 f"    for j, y in enumerate({x}[:{s.size}], {i}):",
                 "        if y and type(y) in NUM: d[j] = g(j, 0) + y",
-            ],
+            ]
+            if s.size < LONG
+            else [f"if type({x}) is list: blocks.append(({i}, {x}[:{s.size}]))"],
             "vocab": [
                 f"for w in ({x} if type({x}) is list else ({x},)):",
                 f"    if type(w) is str: j = {i} + {words}.get(w, {last - i}); d[j] = g(j, 0) + 1",
@@ -109,7 +117,7 @@ def _compile(slices: list[Slice]) -> Callable[[Any, int, dict[int, float]], None
     lines.append("    return None")
     env["NUM"] = (int, float, bool)
     exec("\n".join(lines), env)  # noqa: S102 - source made above from the frozen layout, not from input
-    compiled: Callable[[Any, int, dict[int, float]], None] = env["encode"]
+    compiled: Callable[[Any, int, dict[int, float], Blocks], None] = env["encode"]
     return compiled
 
 
@@ -134,10 +142,23 @@ class ObservationEncoder:
 
     def encode(self, obs: dict[str, Any], viewer: int) -> np.ndarray:
         found: dict[int, float] = {viewer: 1.0}
-        self._encode(obs, viewer, found)
+        blocks: Blocks = []
+        self._encode(obs, viewer, found, blocks)
         out = np.zeros(self.size, dtype=np.float32)
         out[np.fromiter(found, np.intp, len(found))] = np.fromiter(found.values(), np.float32, len(found))
+        for start, values in blocks:
+            out[start : start + len(values)] += _numbers(values)
         return np.clip(out, -LIMIT, LIMIT, out=out)
+
+
+def _numbers(values: list[Any]) -> np.ndarray:
+    """A list of numbers as float32; anything else in it (null, a name) counts 0."""
+    if None not in values:
+        try:
+            return np.array(values, dtype=np.float32)
+        except (TypeError, ValueError):
+            pass
+    return np.array([v if type(v) in (int, float, bool) else 0 for v in values], dtype=np.float32)
 
 
 def _slice(entry: dict[str, Any]) -> Slice:

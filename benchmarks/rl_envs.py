@@ -1,0 +1,189 @@
+"""Environment steps per second: sabbat's envs beside RLCard's and OpenSpiel's, in one run.
+
+    python benchmarks/rl_envs.py [--seconds 3] [--out benchmarks/results/rl_envs.json]
+
+Every figure is a random player's decisions per CPU second (process time, so other work on a
+shared machine slows the wall clock but not the figure). For each sabbat game:
+
+- `engine`: `legal_actions()`, a random choice, `apply()` — the engine alone;
+- `env`: the PettingZoo AEC loop as a learner runs it — `env.last()` (observation vector and
+  mask), a random legal id, `env.step(id)`;
+- the env's extra time per step split into the game's own `observation(player)` and the
+  wrapper's share (vector, mask, id <-> action).
+
+RLCard and OpenSpiel are measured the same way when installed (benchmark-only: `pip install
+rlcard open_spiel`); OpenSpiel also gets an engine-only row (`apply_action` on a pyspiel state).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import time
+import warnings
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from sabbat import games, rl
+
+GAMES = {"mystic_vale": 2, "nameless_dark_lord": 3, "monslaught": 2, "bellum_magica": 2, "magic_master": 2}
+
+
+def rate(play_one: Callable[[int], int], seconds: float) -> float:
+    """Decisions per CPU second of whole games played until `seconds` of CPU time are spent."""
+    steps, seed = 0, 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        steps += play_one(seed)
+        seed += 1
+    return steps / (time.process_time() - start)
+
+
+def sabbat_engine(game: str, players: int) -> Callable[[int], int]:
+    g = games.get(game)
+
+    def play(seed: int) -> int:
+        state, r, n = g.new(players, seed=seed), random.Random(seed), 0
+        while not state.is_terminal():
+            state.apply(r.choice(state.legal_actions()))
+            n += 1
+        return n
+
+    return play
+
+
+def sabbat_observation_cost(game: str, players: int, seconds: float) -> float:
+    """CPU seconds per decision of `observation(player)` for the player to move."""
+    g = games.get(game)
+    spent, n, seed = 0.0, 0, 0
+    while spent < seconds:
+        state, r = g.new(players, seed=seed), random.Random(seed)
+        while not state.is_terminal():
+            t = time.process_time()
+            state.observation(state.current_player)
+            spent += time.process_time() - t
+            state.apply(r.choice(state.legal_actions()))
+            n += 1
+        seed += 1
+    return spent / n
+
+
+def sabbat_env(game: str, players: int) -> Callable[[int], int]:
+    env = rl.env(game, players)
+
+    def play(seed: int) -> int:
+        env.reset(seed=seed)
+        rng, n = np.random.default_rng(seed), 0
+        for _ in env.agent_iter():
+            obs, _, done, cut, _ = env.last()
+            env.step(None if done or cut else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            n += not (done or cut)
+        return n
+
+    return play
+
+
+def rlcard_env(name: str) -> Callable[[int], int]:
+    import rlcard
+
+    env = rlcard.make(name, config={"seed": 0})
+
+    def play(seed: int) -> int:
+        r = random.Random(seed)
+        state, _ = env.reset()
+        n = 0
+        while not env.is_over():
+            state, _ = env.step(r.choice(list(state["legal_actions"])))
+            n += 1
+        return n
+
+    return play
+
+
+def openspiel_env(name: str) -> Callable[[int], int]:
+    from open_spiel.python import rl_environment
+
+    env = rl_environment.Environment(name)
+
+    def play(seed: int) -> int:
+        r = random.Random(seed)
+        step = env.reset()
+        n = 0
+        while not step.last():
+            player = step.observations["current_player"]
+            step = env.step([r.choice(step.observations["legal_actions"][player])])
+            n += 1
+        return n
+
+    return play
+
+
+def openspiel_engine(name: str) -> Callable[[int], int]:
+    import pyspiel
+
+    game = pyspiel.load_game(name)
+
+    def play(seed: int) -> int:
+        r = random.Random(seed)
+        state, n = game.new_initial_state(), 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(r.choices(outcomes, probs)[0])
+            else:
+                state.apply_action(r.choice(state.legal_actions()))
+                n += 1
+        return n
+
+    return play
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per measurement")
+    p.add_argument("--out", type=Path, default=None)
+    args = p.parse_args()
+    warnings.simplefilter("ignore")
+    s = args.seconds
+    rows: list[dict[str, Any]] = []
+    for game, players in GAMES.items():
+        engine = rate(sabbat_engine(game, players), s)
+        env = rate(sabbat_env(game, players), s)
+        obs = sabbat_observation_cost(game, players, s / 2)
+        extra = 1 / env - 1 / engine
+        wrapper = extra - obs
+        rows.append({
+            "framework": "sabbat", "game": game, "players": players,
+            "engine_steps_per_s": round(engine), "env_steps_per_s": round(env),
+            "engine_us": round(1e6 / engine, 1), "observation_us": round(1e6 * obs, 1),
+            "wrapper_us": round(1e6 * wrapper, 1), "wrapper_share_of_engine": round(wrapper * engine, 2),
+        })
+        print(rows[-1], flush=True)
+    for name in ("leduc-holdem", "uno", "doudizhu", "gin-rummy"):
+        try:
+            rows.append({"framework": "rlcard", "game": name, "env_steps_per_s": round(rate(rlcard_env(name), s))})
+        except ImportError:
+            break
+        print(rows[-1], flush=True)
+    for name in ("leduc_poker", "hearts", "gin_rummy", "crazy_eights"):
+        try:
+            env_rate = rate(openspiel_env(name), s)
+            engine_rate = rate(openspiel_engine(name), s)
+        except ImportError:
+            break
+        rows.append({"framework": "open_spiel", "game": name,
+                     "engine_steps_per_s": round(engine_rate), "env_steps_per_s": round(env_rate)})
+        print(rows[-1], flush=True)
+    if args.out:
+        record = {"machine": platform.processor() or platform.machine(), "python": platform.python_version(),
+                  "cpu_seconds_per_figure": s, "rows": rows}
+        args.out.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
