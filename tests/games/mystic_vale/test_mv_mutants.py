@@ -10,9 +10,10 @@ from pathlib import Path
 import yaml
 from mv_helpers import FIXTURE, act, arrange, at_harvest, at_plant, build, kinds, new, put_vale
 
+from sabbat.core import Rng
 from sabbat.games.mystic_vale import GAME
-from sabbat.games.mystic_vale.cards import DEFAULT_PATH
-from sabbat.games.mystic_vale.state import MysticValeState
+from sabbat.games.mystic_vale.cards import DEFAULT_PATH, POSITIONS
+from sabbat.games.mystic_vale.state import MysticValeState, Phase
 from sabbat.games.mystic_vale.turn import finish_turn
 
 
@@ -144,3 +145,70 @@ def test_german_trade_is_offered_with_exactly_three_spirit() -> None:
     st.spirit = [1, 1, 0, 0]
     st._legal = None
     assert "give" not in kinds(st)
+
+
+def test_an_advancement_goes_only_into_an_empty_position() -> None:
+    st = new()
+    ids = arrange(st, 0, field=["B", "B"], on_deck="B", deck=["B"] * 3)
+    pos = POSITIONS[st.cards.part_pos[0]]
+    build(st, ids["field"][0], [(st.cards.part_entry[0], pos)])  # a Cursed Land part (the first part id)
+    assert st.slots[3 * ids["field"][0] + st.cards.part_pos[0]] == 0
+    st.turn_player = 0
+    st.phase = Phase.SLEEVE
+    st.pending = [st.cards.part("fertile_soil", pos)]
+    st._legal = None
+    assert [a.args for a in st.legal_actions()] == [(0, ids["field"][1])]
+
+
+def test_determinize_keeps_every_hidden_pile_size_and_reshuffles_each_deck() -> None:
+    st = new()
+    st.adv_deck[0] = st.adv_deck[0][:5]  # sizes that differ from level 2 and 3
+    st.adv_deck[2] = st.adv_deck[2][:4]
+    sizes = [len(d) for d in st.adv_deck] + [len(st.box)] + [len(d) for d in st.vale_deck]
+    orders: list[set[tuple[int, ...]]] = [set() for _ in range(5)]
+    for k in range(8):
+        d = st.determinize(0, Rng(k))
+        assert [len(x) for x in d.adv_deck] + [len(d.box)] + [len(x) for x in d.vale_deck] == sizes
+        for i, deck in enumerate((*d.adv_deck, *d.vale_deck)):
+            orders[i].add(tuple(deck))
+    assert all(len(o) > 1 for o in orders)  # level 1, 2, 3 advancements and both vale decks
+
+
+def test_a_sleeve_is_named_by_all_its_layers() -> None:
+    st = new()
+    ids = arrange(st, 0, field=["B", "B"], on_deck="B", deck=["B"])
+    s = ids["field"][1]
+    build(st, ids["field"][0], [("cursed_land", "top")])
+    build(st, s, [("fertile_soil", "top"), ("sprouting_grove", "middle"), ("mana_spring", "bottom")])
+    assert st.sleeve_parts(s) == {"en": "Fertile Soil + Sprouting Grove + Mana Spring",
+                                  "ja": "肥沃な大地＋芽吹きの木立＋魔力の泉"}
+
+
+def test_e8_tie_break_counts_level3_parts_and_level2_vale_cards_only() -> None:
+    st = new()
+    ids = arrange(st, 0, field=["C", "F", "B"], on_deck="B", deck=["B"])
+    build(st, ids["field"][2], [("fertile_soil", "top"), ("sprouting_grove", "middle"), ("standing_stones", "bottom")])
+    st.vale[0] = [st.cards.vale_entry.index("earth_glade"), st.cards.vale_entry.index("earth_sanctum")]
+    assert st.tiebreak(0) == 2  # Standing Stones (level 3) + Earth Sanctum (level-2 vale)
+    assert st.tie_breaks()[0] == {"mystic_vale.tiebreak.level3_vale2": 2}
+
+
+def test_vale_cards_can_be_bought_with_wild_spirit_alone_or_one_kind() -> None:
+    for spirit in ([0, 0, 0, 2], [0, 2, 0, 0], [0, 0, 2, 0], [0, 1, 0, 1]):
+        st = new()
+        arrange(st, 0, field=["B"], on_deck="B", deck=["B"])
+        put_vale(st, 1, 0, "earth_glade")  # earth 2
+        put_vale(st, 1, 1, "sky_glade")  # sky 2
+        put_vale(st, 1, 2, "water_glade")  # water 2
+        at_harvest(st, 0)
+        st.spirit = spirit
+        st._legal = None
+        assert "vale" in kinds(st), spirit
+
+
+def test_summary_acquired_lists_bought_parts_and_vale_cards_not_starting_cards() -> None:
+    st = new()
+    ids = arrange(st, 0, field=["C", "F", "B"], on_deck="B", deck=["B"])
+    build(st, ids["field"][2], [("fertile_soil", "top"), ("standing_stones", "bottom")])
+    st.vale[0] = [st.cards.vale_entry.index("earth_glade")]
+    assert st.summary()["acquired"][0] == ["fertile_soil", "standing_stones", "earth_glade"]
