@@ -108,6 +108,18 @@ def table_for(options: dict[str, Any]) -> CardTable:
     return load_table(str(options.get("cards") or DEFAULT_FILE))
 
 
+def distinct(t: CardTable, cards: list[int]) -> list[int]:
+    """The lowest-numbered card of each type: identical copies would make identical options."""
+    seen: set[str] = set()
+    out: list[int] = []
+    for c in sorted(cards):
+        cid = t.inst[c].id
+        if cid not in seen:
+            seen.add(cid)
+            out.append(c)
+    return out
+
+
 def atk_text(dice: int, bonus: int) -> str:
     """`2D+3`-style text of an attack expression."""
     if dice == 0:

@@ -12,8 +12,8 @@ from sabbat.core import Action
 
 from . import effects
 from . import groups as G
-from .cards import Kind
-from .describe import seat_list
+from .cards import Kind, distinct
+from .describe import seat_list, support_phrase
 from .groups import Group
 from .model import Attack, Effect, Phase, RegroupKind, Step
 
@@ -105,7 +105,7 @@ def legal(s: MagicMasterState) -> list[Action]:
             for q, i in tg:
                 if can_attack_with(s, g, s.groups[q][i]):
                     out.append(Action("attack", (gi, q, i)))
-        for c in sorted(set(s.hand[p]), key=lambda x: x):
+        for c in distinct(t, s.hand[p]):
             if t.inst[c].effect in CARD_ATTACKS:
                 for q, i in tg:
                     if card_usable(s, p, c, q, i):
@@ -115,9 +115,9 @@ def legal(s: MagicMasterState) -> list[Action]:
         item = s.captured[0]
         return [Action("give", (item, i)) for i in holders(s, p, item)]
     if ph is Phase.DISCARD:
-        return [Action("drop", (c,)) for c in sorted(s.hand[p])]
+        return [Action("drop", (c,)) for c in distinct(t, s.hand[p])]
     if ph is Phase.TAKE:
-        return [Action("take", (c,)) for c in sorted(s.market)]
+        return [Action("take", (c,)) for c in distinct(t, s.market)]
     assert a is not None
     if ph is Phase.SUPPORT:
         return support_options(s, a)
@@ -130,15 +130,8 @@ def legal(s: MagicMasterState) -> list[Action]:
     if ph is Phase.RESPONSE:
         return [Action("no_response")] + [Action("respond", (c,)) for c in response_options(s, a)]
     if ph is Phase.CLERIC:
-        return [Action("no_cleric")] + [Action("cleric", (c,)) for c in sorted(s.hand[a.tp])
+        return [Action("no_cleric")] + [Action("cleric", (c,)) for c in distinct(t, s.hand[a.tp])
                                          if t.inst[c].effect == "cleric"]
-    if ph is Phase.CAPTURE:
-        item = s.captured[0]
-        return [Action("give", (item, i)) for i in holders(s, p, item)]
-    if ph is Phase.DISCARD:
-        return [Action("drop", (c,)) for c in sorted(s.hand[p])]
-    if ph is Phase.TAKE:
-        return [Action("take", (c,)) for c in sorted(s.market)]
     raise AssertionError(ph)
 
 
@@ -148,7 +141,7 @@ def support_options(s: MagicMasterState, a: Attack) -> list[Action]:
     target = s.groups[a.tp][a.tg]
     out = [Action("no_support")]
     wiz = wizard_groups(s, p)
-    for c in sorted(s.hand[p]):
+    for c in distinct(t, s.hand[p]):
         e = t.inst[c].effect
         if e == "messenger" and ally_options(s, a):
             out.append(Action("support", (c, -1)))
@@ -183,7 +176,7 @@ def param_options(s: MagicMasterState, a: Attack) -> list[Action]:
     if step is Step.ENTRY:
         return [Action("aim", (e,)) for e in G.entries(t, target)]
     if step is Step.ITEM:
-        return [Action("steal", (c,)) for c in target.items]
+        return [Action("steal", (c,)) for c in distinct(t, target.items)]
     if step is Step.ROMANCER:
         return [Action("romancer", (i,)) for i in romancers(s, a.attacker, target)]
     return [Action("undead", (c,)) for c in target.troops if t.inst[c].undead]
@@ -199,7 +192,7 @@ def response_options(s: MagicMasterState, a: Attack) -> list[int]:
     g = s.groups[a.tp][a.tg]
     has_wiz = G.wizard_mag(t, g) is not None
     out = []
-    for c in sorted(s.hand[a.tp]):
+    for c in distinct(t, s.hand[a.tp]):
         e = t.inst[c].effect
         if e == "cleric":
             if a.card >= 0 and t.inst[a.card].undead:
@@ -400,7 +393,7 @@ def resolve_normal(s: MagicMasterState) -> None:
     hit = a.total >= need
     s.emit("magic_master.event.attack_roll", player=a.attacker, target=a.tp, group=a.tg + 1,
            attackers=seat_list("group_ref", [q for q, _ in a.groups], [i + 1 for _, i in a.groups]),
-           support=t.name(a.support) if a.support >= 0 else "-",
+           support=support_phrase(t, a.support),
            dice=rolls, bonus=bonus, total=a.total, defence=need, hit=hit)
     if not hit:
         finish_attack(s)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from . import combat
 from . import groups as G
+from .describe import none_word
 from .groups import Group
 from .model import Attack, Effect, Phase
 
@@ -174,7 +175,7 @@ def h_ice_storm(s: MagicMasterState, a: Attack) -> bool:
             break
         removed.append(e)
     s.emit("magic_master.event.ice_storm", dice=dice, power=power,
-           removed=[_entry_name(s, g, e) for e in removed])
+           removed=[_entry_name(s, g, e) for e in removed] or none_word())
     if removed:
         a.effect = Effect.REMOVE
         a.removals = removed

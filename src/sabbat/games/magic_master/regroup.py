@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from sabbat.core import Action
 
 from . import groups as G
-from .cards import Kind
+from .cards import Kind, distinct
 from .groups import Group
 
 if TYPE_CHECKING:
@@ -62,7 +62,7 @@ def legal(s: MagicMasterState) -> list[Action]:
     char_targets = free_char + ([ng] if new_ok else [])
     for c in sorted(s.chars[p]):
         out.extend(Action("play", (c, i)) for i in char_targets)
-    for c in sorted(s.hand[p]):
+    for c in distinct(t, s.hand[p]):
         k = t.inst[c].kind
         if k is Kind.TROOP or k is Kind.ITEM:
             out.extend(Action("play", (c, i)) for i in range(ng))
@@ -74,9 +74,8 @@ def legal(s: MagicMasterState) -> list[Action]:
             out.extend(Action("move", (h, i)) for i in free_char if i != gi)
             if new_ok and len(g.cards()) > len(g.char):
                 out.append(Action("move", (h, ng)))
-        for c in g.items:
-            if c not in done:
-                out.extend(Action("move", (c, i)) for i in range(ng) if i != gi)
+        for c in distinct(t, [x for x in g.items if x not in done]):  # items have no order
+            out.extend(Action("move", (c, i)) for i in range(ng) if i != gi)
         for c in g.troops:
             if c not in done:
                 out.extend(Action("move", (c, i)) for i in range(ng) if i != gi)
@@ -89,7 +88,8 @@ def legal(s: MagicMasterState) -> list[Action]:
     for g in gs:
         if g.char and not (keep_last and _last_character(s, p, g)):
             out.append(Action("scrap", (g.char[0],)))
-        out.extend(Action("scrap", (c,)) for c in g.items + g.troops)
+        out.extend(Action("scrap", (c,)) for c in distinct(t, g.items))
+        out.extend(Action("scrap", (c,)) for c in g.troops)
         if g.terrain >= 0:
             out.append(Action("scrap", (g.terrain,)))
     if can_end(s, p):

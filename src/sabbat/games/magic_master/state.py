@@ -13,7 +13,7 @@ from sabbat.core import Action, GameState, Rng, codec
 from . import combat, regroup
 from . import groups as G
 from .cards import CardTable, Kind, table_for
-from .describe import seat_list, style_params
+from .describe import none_word, seat_list, style_params
 from .evaluate import estimate
 from .groups import Group
 from .model import Attack, Phase, RegroupKind
@@ -200,7 +200,10 @@ class MagicMasterState(GameState):
                 self.emit("magic_master.event.group_disbanded", player=p,
                           cards=[t.name(c) for c in g.cards()])
         self.groups[p] = keep
-        self.emit("magic_master.event.regroup_done", player=p, groups=len(keep))
+        if keep:
+            self.emit("magic_master.event.regroup_done", player=p, groups=len(keep))
+        else:
+            self.emit("magic_master.event.regroup_done_none", player=p)
         if not keep:
             self._eliminate(p)
             if self.phase is Phase.OVER:
@@ -298,8 +301,10 @@ class MagicMasterState(GameState):
             best_of[p] = vals
             for v in vals:
                 claims.setdefault(v, set()).add(p)
+        claimants = [p for p in sorted(best_of) if best_of[p]]
         self.emit("magic_master.event.time_out",
-                  claims=seat_list("claim", sorted(best_of), ["/".join(str(v) for v in best_of[p]) for p in sorted(best_of)]))
+                  claims=seat_list("claim", claimants, ["/".join(str(v) for v in best_of[p]) for p in claimants])
+                  if claimants else none_word("nobody"))
         if TIMEOUT_TIEBREAK == "lexicographic":
             ranked = sorted((p for p in best_of if best_of[p]), key=lambda p: best_of[p], reverse=True)
             if ranked and (len(ranked) == 1 or best_of[ranked[0]] != best_of[ranked[1]]):
