@@ -113,3 +113,16 @@ def test_copies_in_one_group_or_hand_are_told_apart_or_offered_once():
     act(s2, "card_attack", th, 1, 0)
     assert [a.kind for a in s2.legal_actions()] == ["steal"]  # two identical swords: one option
     assert g.items and s2.groups[1][0].items
+
+
+def test_hand_limit_phase_says_how_many_cards_are_left_to_discard():
+    from mm_support import blank, give
+
+    from sabbat.games.magic_master.model import Phase
+
+    s = blank()
+    give(s, 0, "fireball", "shield", "dragon", "void", "jester", "thief")
+    s.phase = Phase.DISCARD
+    s._legal = None
+    screen = _text(view.render(s.observation(0), "ja"), "ja")
+    assert "手札制限（あと2枚捨てる）" in screen

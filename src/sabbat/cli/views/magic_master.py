@@ -77,6 +77,8 @@ def render(obs: dict[str, Any], locale: str) -> RenderableType:
     parts: list[RenderableType] = []
     head = Text()
     phase = i18n.render(f"magic_master.phase.{obs['phase']}", locale)
+    if obs["phase"] == "discard" and obs.get("active") is not None:
+        phase += _l("discard_left", locale, n=obs["players"][obs["active"]]["hand"] - 4)
     head.append(f"{_l('phase', locale)}: {phase}  ")
     if obs.get("to_move") is not None:
         head.append(f"{_l('to_move', locale)}: {_seat(obs['to_move'], locale)}  ", style="bold")

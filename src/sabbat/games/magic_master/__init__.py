@@ -1,8 +1,8 @@
 """マジックマスター (Magic Master, Shō Kikaku 1989), 2–6 players.
 
-Rules: the player's explanation in seed 003_a3c54fc0b10de448.txt, read through
-the spec `shared/rules/magic_master.md` (its rulings A-01..A-35 are followed;
-departures are listed in docs/games/magic_master.md).
+Rules: a player's published rules explanation (Japanese), the authority; where it
+is silent or ambiguous, docs/games/magic_master.md records the reading chosen, the
+Japanese text it rests on and the option that keeps the other reading.
 """
 
 from __future__ import annotations
