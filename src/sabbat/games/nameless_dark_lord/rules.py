@@ -1,4 +1,4 @@
-"""Setup, the round's phases and every decision: legal actions and their effects.
+"""The round's phases and every decision: legal actions and their effects (setup: dealing.py).
 
 Round: ① preparation (reveal N+1 targets, coins, sleeves, secret sleeve
 assignment) → ② placement in turn with passing → ②E AUTORUN → for each area
@@ -17,7 +17,6 @@ from collections.abc import Callable
 from sabbat.core import Action, i18n
 
 from .board import MAX_UNITS, bomber_to_stock, bombers_return_early, can_afford, cost, give, remove_unit
-from .cards import COLOURS
 from .effects import AUTORUN, ON_ACQUIRED, ON_PLACE, PLACE_CONDITIONS, TRIGGERS
 from .model import AREAS, CURSE_CAP, NO_ONE, PENDING, PayFor, Phase, Position
 from .options import option
@@ -70,48 +69,7 @@ PLACE_ACTIONS = [_place_in(x) for x in range(len(AREAS))]
 """PLACE_ACTIONS[x][u] is `place u x`."""
 
 
-# ----------------------------------------------------------------------------- setup
-def setup(s: Position) -> None:
-    """Deal cards (3P: without 4P copies), thrones, initial units, stones; start round 1."""
-    n = s.num_players
-    table = s.cards
-    dealt: list[str] = []
-    copies: dict[str, list[int]] = {}
-    for card_id in table.order:
-        card = table.by_id[card_id]
-        keep = card.count - (card.four_player if n == 3 else 0)
-        copies[card_id] = list(range(len(dealt), len(dealt) + max(0, keep)))
-        dealt += [card_id] * keep
-    s.cid = dealt
-    s.index_cards()
-    s.owner = [NO_ONE] * len(s.cid)
-    thrones = [u for cid, us in copies.items() if table.by_id[cid].role == "throne" for u in us]
-    s.rng.shuffle(thrones)
-    s.throne = thrones[:n]
-    s.colour = [table.by_id[s.cid[u]].colour or "red" for u in s.throne]
-    s.red = s.colour.index("red")
-    bombers = [u for cid, us in copies.items() if table.by_id[cid].role == "bomber" for u in us]
-    s.bomber = [bombers[_colour_index(c) % len(bombers)] for c in s.colour]
-    for p in range(n):
-        give(s, p, s.throne[p])
-    for cid, us in copies.items():
-        if table.by_id[cid].role == "initial":
-            for p in range(n):
-                give(s, p, us[p])
-    for lv in (1, 2, 3):
-        s.decks[lv - 1] = [u for cid, us in copies.items()
-                           if table.by_id[cid].role == "deck" and table.by_id[cid].level == lv for u in us]
-        s.rng.shuffle(s.decks[lv - 1])
-    for k in (2, 3)[: n - 2]:
-        s.stones[seat(s, k)] += 1
-    s.emit(EVENT + "setup", red=s.red, colours=s.seat_list("seat_colour"))
-    begin_round(s, 1)
-
-
-def _colour_index(colour: str) -> int:
-    return COLOURS.index(colour) if colour in COLOURS else 0
-
-
+# ----------------------------------------------------------------------------- seats
 def seat(s: Position, k: int) -> int:
     """The player k seats clockwise from the Red Throne (k = 0 is seat 1)."""
     return (s.red + k) % s.num_players

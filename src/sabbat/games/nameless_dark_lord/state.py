@@ -1,7 +1,7 @@
 """The game contract on top of the position: each hook hands over to the module that owns it.
 
 Layers, each importing only those below it: cards, options, texts → model (the position) →
-board, scoring → effects → rules → observe, describe, invariants → this module.
+board, scoring → effects → rules → dealing, observe, describe, invariants → this module.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from typing import Any
 from sabbat.core import Action, Rng, codec
 
 from . import rules
+from .dealing import setup
 from .describe import describe
 from .invariants import check
 from .model import PayFor, Phase, Position
@@ -28,7 +29,7 @@ class NdlState(Position):
 
     def __init__(self, num_players: int, seed: int, options: dict[str, Any]) -> None:
         super().__init__(num_players, seed, options)
-        rules.setup(self)
+        setup(self)
 
     # The rules' dispatchers are the hooks themselves: one call less on every decision.
     _legal_actions = rules.legal
