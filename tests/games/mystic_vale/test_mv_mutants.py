@@ -8,9 +8,9 @@ import tempfile
 from pathlib import Path
 
 import yaml
-from mv_helpers import FIXTURE, act, arrange, at_harvest, at_plant, build, kinds, new, put_vale
+from mv_helpers import FIXTURE, act, arrange, at_harvest, at_plant, build, kinds, new, put_display, put_vale
 
-from sabbat.core import Rng
+from sabbat.core import Action, Rng
 from sabbat.games.mystic_vale import GAME
 from sabbat.games.mystic_vale.cards import DEFAULT_PATH, POSITIONS
 from sabbat.games.mystic_vale.state import MysticValeState, Phase
@@ -212,3 +212,45 @@ def test_summary_acquired_lists_bought_parts_and_vale_cards_not_starting_cards()
     build(st, ids["field"][2], [("fertile_soil", "top"), ("standing_stones", "bottom")])
     st.vale[0] = [st.cards.vale_entry.index("earth_glade")]
     assert st.summary()["acquired"][0] == ["fertile_soil", "standing_stones", "earth_glade"]
+
+
+def test_an_advancement_costing_exactly_the_mana_left_can_be_bought() -> None:
+    st = new()
+    arrange(st, 0, field=["B"], on_deck="B", deck=["B"])
+    put_display(st, 1, 0, "sprouting_grove", "top")  # cost 3
+    at_harvest(st, 0)
+    st.mana = 3
+    st._legal = None
+    assert Action("buy", (1, 0)) in st.legal_actions()
+    st.mana = 2
+    st._legal = None
+    assert Action("buy", (1, 0)) not in st.legal_actions()
+
+
+def test_a_starting_cursed_land_is_named_on_its_card() -> None:
+    st = new()
+    ids = arrange(st, 0, field=["B"], on_deck="B", deck=["B"])
+    s = ids["field"][0]
+    build(st, s, [(st.cards.part_entry[0], POSITIONS[st.cards.part_pos[0]])])  # the first part id
+    assert st.sleeve_parts(s) == {"en": "Cursed Land", "ja": "呪われた土地"}
+
+
+def _card_file_with_an_ongoing_wild_bonus_of_two() -> str:
+    data = yaml.safe_load(DEFAULT_PATH.read_text(encoding="utf-8"))
+    data["advancements"].append(
+        {"id": "fx_wild_spring", "name": {"en": "fx", "ja": "fx"}, "level": 1, "cost": 1, "count": 1,
+         "positions": {"top": 1}, "supply": "none", "provenance": {"default": "reconstructed"},
+         "ability": {"timing": "ongoing", "effect": "harvest_wild", "amount": 2}})
+    path = Path(tempfile.mkdtemp(prefix="mv_wild2_")) / "cards.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    return str(path)
+
+
+def test_an_ongoing_wild_bonus_gives_its_printed_amount_in_every_harvest() -> None:
+    st = GAME.new(2, 0, {"cards": _card_file_with_an_ongoing_wild_bonus_of_two()})
+    assert isinstance(st, MysticValeState)
+    ids = arrange(st, 0, field=["B"], on_deck="B", deck=["B"], discard=["B"])
+    build(st, ids["discard"][0], [("fx_wild_spring", "top")])  # in the discard pile: still in force
+    st.recompute_ongoing(0)
+    at_harvest(st, 0)
+    assert st.spirit == [0, 0, 0, 2]
