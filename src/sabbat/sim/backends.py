@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import socket
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 from sabbat.core.errors import SabbatError
+from sabbat.core.safeio import shown
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -59,6 +61,19 @@ def _local(fn: Callable[[T], R], tasks: Sequence[T], workers: int, size: int) ->
         yield from pool.imap_unordered(fn, tasks, chunksize=size)
 
 
+def _check_reachable(address: str) -> None:
+    """Ray waits for an address that answers nobody for minutes, retrying: ask once, briefly, first."""
+    if address == "auto":
+        return
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    if not host or not port.isdigit():
+        raise BackendError(f"a Ray address is auto, host:port or ray://host:port, not {shown(address, 60)!r}")
+    try:
+        socket.create_connection((host, int(port)), timeout=5).close()
+    except (OSError, ValueError):
+        raise BackendError(f"nothing answers at {shown(address, 60)}: is Ray running there (`ray status`)?") from None
+
+
 def _batch(fn: Callable[[Any], Any], tasks: list[Any]) -> list[Any]:
     return [fn(task) for task in tasks]
 
@@ -68,6 +83,8 @@ def _ray(fn: Callable[[T], R], tasks: Sequence[T], workers: int, address: str | 
 
     started = not ray.is_initialized()
     if started:
+        if address:
+            _check_reachable(address)
         try:
             if address:
                 ray.init(address=address, log_to_driver=False, logging_level=logging.ERROR)
