@@ -197,7 +197,6 @@ class Position(GameState):
     def clone(self) -> Self:
         new = self._clone_base()
         new.cards = self.cards
-        new.deal = self.deal
         new.cid = self.cid  # never changed in place after setup
         new.colour = self.colour
         new.throne = self.throne
@@ -245,4 +244,5 @@ class Position(GameState):
         new.event_supply = self.event_supply.copy()
         new.grave = self.grave
         new.history_acq = [h.copy() for h in self.history_acq]
+        new.deal = self.deal  # last, as in a new game: instances then share one key table
         return new
