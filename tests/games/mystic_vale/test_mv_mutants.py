@@ -212,6 +212,9 @@ def test_summary_acquired_lists_bought_parts_and_vale_cards_not_starting_cards()
     build(st, ids["field"][2], [("fertile_soil", "top"), ("standing_stones", "bottom")])
     st.vale[0] = [st.cards.vale_entry.index("earth_glade")]
     assert st.summary()["acquired"][0] == ["fertile_soil", "standing_stones", "earth_glade"]
+    ids = arrange(st, 1, field=["B"], on_deck="B", deck=["B"])
+    build(st, ids["field"][0], [("sprouting_grove", "middle")])
+    assert st.summary()["acquired"] == [["fertile_soil", "standing_stones", "earth_glade"], ["sprouting_grove"]]
 
 
 def test_an_advancement_costing_exactly_the_mana_left_can_be_bought() -> None:
@@ -235,22 +238,35 @@ def test_a_starting_cursed_land_is_named_on_its_card() -> None:
     assert st.sleeve_parts(s) == {"en": "Cursed Land", "ja": "呪われた土地"}
 
 
-def _card_file_with_an_ongoing_wild_bonus_of_two() -> str:
+def _card_file_with_ongoing_amounts_of_two() -> str:
+    """Two made-up cards whose ongoing amount is 2 and that are no banner (the printed ones are 1)."""
     data = yaml.safe_load(DEFAULT_PATH.read_text(encoding="utf-8"))
-    data["advancements"].append(
-        {"id": "fx_wild_spring", "name": {"en": "fx", "ja": "fx"}, "level": 1, "cost": 1, "count": 1,
-         "positions": {"top": 1}, "supply": "none", "provenance": {"default": "reconstructed"},
-         "ability": {"timing": "ongoing", "effect": "harvest_wild", "amount": 2}})
-    path = Path(tempfile.mkdtemp(prefix="mv_wild2_")) / "cards.yaml"
+    for ident, effect, extra in (("fx_wild_spring", "harvest_wild", {}),
+                                 ("fx_guard_crown", "end_vp_per_guardian", {"guardian": 1})):
+        data["advancements"].append(
+            {"id": ident, "name": {"en": "fx", "ja": "fx"}, "level": 1, "cost": 1, "count": 1,
+             "positions": {"top": 1}, "supply": "none", "provenance": {"default": "reconstructed"},
+             "ability": {"timing": "ongoing", "effect": effect, "amount": 2}, **extra})
+    path = Path(tempfile.mkdtemp(prefix="mv_ongoing2_")) / "cards.yaml"
     path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
     return str(path)
 
 
 def test_an_ongoing_wild_bonus_gives_its_printed_amount_in_every_harvest() -> None:
-    st = GAME.new(2, 0, {"cards": _card_file_with_an_ongoing_wild_bonus_of_two()})
+    st = GAME.new(2, 0, {"cards": _card_file_with_ongoing_amounts_of_two()})
     assert isinstance(st, MysticValeState)
     ids = arrange(st, 0, field=["B"], on_deck="B", deck=["B"], discard=["B"])
     build(st, ids["discard"][0], [("fx_wild_spring", "top")])  # in the discard pile: still in force
     st.recompute_ongoing(0)
     at_harvest(st, 0)
     assert st.spirit == [0, 0, 0, 2]
+
+
+def test_an_ongoing_end_game_bonus_counts_its_printed_amount_per_guardian() -> None:
+    st = GAME.new(2, 0, {"cards": _card_file_with_ongoing_amounts_of_two()})
+    assert isinstance(st, MysticValeState)
+    ids = arrange(st, 0, field=["B"], on_deck="B", deck=["B"])
+    build(st, ids["deck"][0], [("fx_guard_crown", "top"), ("treant_guardian", "middle")])
+    st.vp[0] = 0
+    # 2 guardians x 2 VP, + 1 end-game VP printed on the Treant Guardian
+    assert st.points(0) == 5
