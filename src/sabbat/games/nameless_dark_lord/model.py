@@ -65,7 +65,8 @@ class Deal:
     one Deal, which never changes.
     """
 
-    __slots__ = ("card", "name", "power", "upkeep", "effect", "autorun", "sleevable", "is_bomber", "has_grave")
+    __slots__ = ("card", "name", "power", "upkeep", "effect", "autorun", "sleevable", "is_bomber", "income",
+                 "circles", "has_grave")
 
     def __init__(self, table: CardTable, cid: tuple[str, ...]) -> None:
         cards = [table.by_id[c] for c in cid]
@@ -78,6 +79,9 @@ class Deal:
         self.sleevable = tuple(c.type == "unit" and c.role != "bomber" for c in cards)
         """A unit that needs a sleeve to be placed (every unit but the Goblin Bomber)."""
         self.is_bomber = tuple(c.role == "bomber" for c in cards)
+        self.income = tuple(c.income if c.type == "territory" else 0 for c in cards)
+        """Coins a held card brings each round (territories only), and below its magic circles."""
+        self.circles = tuple(c.circles if c.type == "territory" else 0 for c in cards)
         self.has_grave = any(c.effect == "grave_number" for c in cards)
 
 

@@ -13,10 +13,12 @@ id and building actions anew.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 from sabbat.core import Action, i18n
 
 from .board import MAX_UNITS, bomber_to_stock, bombers_return_early, can_afford, cost, give, remove_unit
+from .cards import CardTable
 from .effects import AUTORUN, ON_ACQUIRED, ON_PLACE, PLACE_CONDITIONS, TRIGGERS
 from .model import AREAS, CURSE_CAP, NO_ONE, PENDING, PayFor, Phase, Position
 from .options import option
@@ -92,17 +94,12 @@ def begin_round(s: Position, r: int) -> None:
         s.targets.append(deck.pop())
     s.areas = [[] for _ in s.targets]
     s.outcome = [PENDING] * len(s.targets)
-    card = s.deal.card
+    incomes, circles = s.deal.income, s.deal.circles
     for p in range(n):
-        income = circles = 0
-        for u in s.owned[p]:
-            c = card[u]
-            if c.type == "territory":
-                income += c.income
-                circles += c.circles
-        s.income[p] = income
+        owned = s.owned[p]
+        s.income[p] = income = sum([incomes[u] for u in owned])
         s.coins[p] = min(CAP, income)
-        s.sleeves[p] = min(CAP, circles)
+        s.sleeves[p] = min(CAP, sum([circles[u] for u in owned]))
         s.sleeved[p] = []
         s.draft[p] = []
         s.committed[p] = False
@@ -540,16 +537,22 @@ def after_event(s: Position) -> None:
 
 # ----------------------------------------------------------------------------- events
 def level_groups(s: Position, level: int) -> list[str]:
+    """The territory names of a Level: those of its deck, then any only a negative card has."""
+    return list(_level_groups(s.cards, level))
+
+
+@lru_cache(maxsize=64)
+def _level_groups(table: CardTable, level: int) -> tuple[str, ...]:
     out: list[str] = []
-    for cid in s.cards.order:
-        c = s.cards.by_id[cid]
+    for cid in table.order:
+        c = table.by_id[cid]
         if c.type == "territory" and c.role == "deck" and c.level == level and c.group and c.group not in out:
             out.append(c.group)
-    for cid in s.cards.order:
-        c = s.cards.by_id[cid]
+    for cid in table.order:
+        c = table.by_id[cid]
         if c.role == "negative" and c.level == level and c.group and c.group not in out:
             out.append(c.group)
-    return out
+    return tuple(out)
 
 
 def _negative_in_stock(s: Position, group: str) -> list[int]:
