@@ -15,7 +15,7 @@ from plotly.subplots import make_subplots
 from .cards import CardRate
 from .stats import Rate
 
-Text = Callable[[str], str]
+Text = Callable[..., str]
 """A report text by key, in the report's language."""
 
 COLOURS = ["#3366aa", "#dd7733", "#229966", "#aa3377", "#7777bb", "#998833"]
@@ -23,8 +23,8 @@ HEIGHT = 380
 
 
 def _layout(fig: go.Figure, height: int = HEIGHT, **extra: Any) -> go.Figure:
-    fig.update_layout(template="plotly_white", height=height, margin={"l": 60, "r": 20, "t": 30, "b": 50},
-                      legend={"orientation": "h", "y": 1.08}, **extra)
+    fig.update_layout(template="plotly_white", height=height, margin={"l": 60, "r": 20, "t": 40, "b": 50},
+                      legend={"orientation": "h", "yanchor": "bottom", "y": 1.0}, **extra)
     return fig
 
 
@@ -44,7 +44,7 @@ def grouped_rates(groups: dict[int, list[Rate]], text: Text, axis: str) -> go.Fi
     for i in range(widest):
         counts = [n for n, rates in groups.items() if i < len(rates)]
         rates = [groups[n][i] for n in counts]
-        fig.add_bar(name=rates[0].label, x=[f"{n} {text('players')}" for n in counts], y=[r.rate for r in rates],
+        fig.add_bar(name=rates[0].label, x=[text("n_players", n=n) for n in counts], y=[r.rate for r in rates],
                     error_y=_errors(rates), hovertext=_hover(rates), hoverinfo="name+text",
                     marker_color=COLOURS[i % len(COLOURS)])
     for k, n in enumerate(groups):
@@ -95,7 +95,8 @@ def scores(all_scores: list[float], winners: list[float], text: Text) -> go.Figu
     """Every seat's final score and the winners', each as a share of its own count (the two differ in size)."""
     fig = go.Figure()
     for key, values, colour in (("scores_all", all_scores, COLOURS[0]), ("scores_winner", winners, COLOURS[1])):
-        fig.add_histogram(x=values, name=text(key), marker_color=colour, opacity=0.65, histnorm="probability")
+        fig.add_histogram(x=values, name=text(key), marker_color=colour, opacity=0.65, histnorm="probability",
+                          bingroup=1)
     return _layout(fig, barmode="overlay", xaxis={"title": text("score")},
                    yaxis={"title": text("share"), "tickformat": ".0%"})
 
@@ -109,7 +110,7 @@ def card_take(cards: Sequence[CardRate], names: dict[str, str], text: Text) -> g
                                                               zip(ordered, _hover(rates), strict=True)],
                            hoverinfo="text", marker_color=COLOURS[2]))
     return _layout(fig, height=_card_height(len(ordered)), xaxis={"title": text("take_rate"), "tickformat": ".0%",
-                                                                   "range": [0, 1]}, yaxis={"automargin": True})
+                                                                   "range": [0, 1]}, yaxis=_card_axis(len(ordered)))
 
 
 def card_wins(cards: Sequence[CardRate], names: dict[str, str], text: Text, par: float) -> go.Figure:
@@ -120,13 +121,22 @@ def card_wins(cards: Sequence[CardRate], names: dict[str, str], text: Text, par:
     for key, colour, pick in (("took", COLOURS[0], lambda c: Rate(c.card, c.wins, c.games_with)),
                               ("passed", COLOURS[1], lambda c: Rate(c.card, c.wins_without, c.passed))):
         rates = [pick(c) for c in ordered]
-        fig.add_scatter(y=labels, x=[r.rate for r in rates], mode="markers", name=text(key), error_x=_errors(rates),
-                        marker={"color": colour, "size": 8}, hovertext=[f"{lab}: {h}" for lab, h in
-                                                                          zip(labels, _hover(rates), strict=True)],
+        shown = [r.games > 0 for r in rates]  # a card every seat took has no one who passed it: no point
+        errors = _errors(rates)
+        for side in ("array", "arrayminus"):
+            errors[side] = [e if ok else None for e, ok in zip(errors[side], shown, strict=True)]
+        fig.add_scatter(y=labels, x=[r.rate if ok else None for r, ok in zip(rates, shown, strict=True)],
+                        mode="markers", name=text(key), error_x=errors, marker={"color": colour, "size": 8},
+                        hovertext=[f"{lab}: {h}" for lab, h in zip(labels, _hover(rates), strict=True)],
                         hoverinfo="text")
     fig.add_vline(x=par, line_dash="dash", line_color="#444")
     return _layout(fig, height=_card_height(len(ordered)), xaxis={"title": text("win_share"), "tickformat": ".0%",
-                                                                   "range": [0, 1]}, yaxis={"automargin": True})
+                                                                   "range": [0, 1]}, yaxis=_card_axis(len(ordered)))
+
+
+def _card_axis(cards: int) -> dict[str, Any]:
+    """Exactly one row a card: Plotly pads a long category axis unevenly when left to itself."""
+    return {"automargin": True, "range": [-0.6, cards - 0.4], "autorange": False, "dtick": 1}
 
 
 def _card_height(cards: int) -> int:

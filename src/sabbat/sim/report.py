@@ -75,13 +75,16 @@ class Page:
 
 
 def card_names(game: str, options: dict[str, Any], lang: str) -> dict[str, str]:
-    """Card names in `lang` from the game's public card faces (ids where the card file cannot be read)."""
+    """Card names in `lang` from the game's public card faces (ids where the card file cannot be read);
+    a name two cards share (a starting and a bought Fertile Soil) gets the card's id after it."""
     g = games.get(game)
     for opts in (options, {}):
         try:
-            return {cid: str(face.get("name") or cid) for cid, face in g.card_faces(lang, opts).items()}
+            names = {cid: str(face.get("name") or cid) for cid, face in g.card_faces(lang, opts).items()}
         except (SabbatError, OSError, ValueError):
             continue
+        twice = {n for n in names.values() if list(names.values()).count(n) > 1}
+        return {cid: f"{n} ({cid})" if n in twice else n for cid, n in names.items()}
     return {}
 
 
