@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from sabbat.sim import report
+from sabbat.sim import compare_report, report
+from sabbat.sim.compare import changes
 from sabbat.sim.parallel import plan, run_jobs
 
 SECTIONS = ["seats", "positions", "first", "length", "scores", "ends", "cards-take", "cards-win"]
@@ -19,7 +20,7 @@ def records() -> list[Any]:
     return list(run_jobs(plan("monslaught", 3, ["heuristic", "random"], 24, 0, {})))
 
 
-def open_offline(browser: Any, path: Path) -> tuple[Any, list[str], list[str]]:
+def open_offline(browser: Any, path: Path, plots: int = len(SECTIONS)) -> tuple[Any, list[str], list[str]]:
     """A page showing the file, every request other than the file itself refused and noted."""
     context = browser.new_context(viewport={"width": 1200, "height": 900})
     page = context.new_page()
@@ -36,7 +37,7 @@ def open_offline(browser: Any, path: Path) -> tuple[Any, list[str], list[str]]:
 
     page.route("**/*", refuse)
     page.goto(path.as_uri())
-    page.wait_for_function(f"document.querySelectorAll('.js-plotly-plot .main-svg').length >= {len(SECTIONS)}",
+    page.wait_for_function(f"document.querySelectorAll('.js-plotly-plot .main-svg').length >= {plots}",
                            timeout=30_000)
     return page, fetched, errors
 
@@ -59,5 +60,19 @@ def test_the_report_opens_offline_and_draws_every_plot(browser: Any, records: li
         assert page.locator("#fig-seats .errorbar").count() == 3  # each with its interval
         rows = page.locator("#card-table tbody tr")
         assert rows.count() > 10 and "%" in rows.first.inner_text()
+    finally:
+        page.context.close()
+
+
+def test_the_comparison_opens_offline_with_its_forest_plots(browser: Any, records: list[Any], tmp_path: Path) -> None:
+    path = tmp_path / "compare.html"
+    half = len(records) // 2
+    compare_report.write(changes(records[:half], records[half:]), path, "A against B", "12 games each")
+    page, fetched, errors = open_offline(browser, path, plots=2)
+    try:
+        assert fetched == [] and errors == []
+        assert page.locator("#fig-rates .errorbar").count() >= 3
+        assert page.locator("#fig-cards .errorbar").count() > 10
+        assert page.locator("#compare-table tbody tr").count() > 10
     finally:
         page.context.close()

@@ -64,12 +64,15 @@ def test_compare_shows_what_a_changed_card_file_changes(tmp_path: Path) -> None:
     changed = tmp_path / "weak_dean.yaml"
     changed.write_text(weaker, encoding="utf-8")
     out_file = tmp_path / "c.json"
+    page = tmp_path / "c.html"
     code, out = run("compare", "magic-master", "--cards", "shipped", "--cards", str(changed), "-n", "30",
-                    "--agents", "random", "--jobs", "1", "--out", str(out_file), "--all")
+                    "--agents", "random", "--jobs", "1", "--out", str(out_file), "--report", str(page), "--all")
     assert code == 0, out
     assert "A shipped" in out and "B weak_dean.yaml" in out and "take rate" in out
     data = json.loads(out_file.read_text(encoding="utf-8"))
     assert any(f["diff"] for f in data["figures"])
+    html = page.read_text(encoding="utf-8")
+    assert 'id="fig-rates"' in html and 'id="compare-table"' in html and "<script src=" not in html
 
 
 def test_compare_and_report_speak_japanese(tmp_path: Path) -> None:

@@ -614,13 +614,14 @@ def report_cmd(ctx: click.Context, files: tuple[Path, ...], out: Path) -> None:
 @click.option("--jobs", "-j", type=SMALL, default=2, show_default=True, help="Worker processes.")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of the first game; game i uses seed+i on both files.")
 @click.option("--out", type=click.Path(path_type=Path), default=None, help="Write every figure as JSON.")
+@click.option("--report", type=click.Path(path_type=Path), default=None, help="Write the comparison as one HTML file with plots.")
 @click.option("--all", "show_all", is_flag=True, help="Print every card figure, not only the marked ones.")
 @backend_options
 @click.pass_context
 def compare(
     ctx: click.Context, game: str, option_items: tuple[str, ...], card_files: tuple[Path, ...], n: int,
-    players: int | None, agent_list: str, jobs: int, seed: int, out: Path | None, show_all: bool, backend: str,
-    address: str | None,
+    players: int | None, agent_list: str, jobs: int, seed: int, out: Path | None, report: Path | None, show_all: bool,
+    backend: str, address: str | None,
 ) -> None:
     """The same agents and seeds on two card files of GAME: what changed, with 95% intervals and
     significance marks (two-proportion z-test for rates, Welch for means; docs/studio.md)."""
@@ -639,20 +640,24 @@ def compare(
         agents.get(name, g.info.id, 0)
     _check_backend(backend, address, lang)
     _check_writable(out, "--out", lang)
+    _check_writable(report, "--report", lang)
     a, b = (_play_all(parallel.plan(g.info.id, num, names, n, seed, options), jobs, backend, address,
                       f"{g.info.cli_name} {label}") for options, label in zip(sides, "AB", strict=True))
     found = changes(a, b)
     labels = [shown(Path(str(f)).name, 40) for f in card_files]
-    console.print(i18n.render("sim.compare.title", lang, {"game": g.info.cli_name, "a": f"A {labels[0]}",
-                                                          "b": f"B {labels[1]}"}))
-    console.print(i18n.render("sim.compare.meta", lang, {"games": n, "players": num, "agents": ", ".join(names)}))
+    title = i18n.render("sim.compare.title", lang, {"game": g.info.title.get(lang, g.info.title["en"]),
+                                                    "a": f"A {labels[0]}", "b": f"B {labels[1]}"})
+    meta = i18n.render("sim.compare.meta", lang, {"games": n, "players": num, "agents": ", ".join(names)})
+    console.print(title, markup=False)
+    console.print(meta, markup=False)
     shown_rows = [c for c in found if show_all or c.mark or not c.figure.startswith("card ")]
     table = Table()
     for col in ("figure", "A", "B", "B − A", "95% interval", "p", ""):
         table.add_column(col, justify="left" if col == "figure" else "right")
     for c in shown_rows:
         fmt = _pct if c.kind == "rate" else (lambda x: f"{x:.2f}")
-        cell = [fmt(x).strip() if x is not None else "—" for x in (c.a, c.b, c.diff)]
+        cell = [fmt(x).strip() if x is not None else "—" for x in (c.a, c.b)]
+        cell.append("—" if c.diff is None else ("+" if c.diff > 0 else "") + fmt(c.diff).strip())
         interval = "—" if c.low is None or c.high is None else f"{fmt(c.low).strip()} – {fmt(c.high).strip()}"
         table.add_row(c.figure, *cell, interval, f"{c.p:.3f}", c.mark)
     console.print(table, markup=False)
@@ -666,6 +671,11 @@ def compare(
                                    "figures": [c.to_json() for c in found]}, ensure_ascii=False, indent=1),
                        encoding="utf-8")
         console.print(f"wrote {out}")
+    if report:
+        from sabbat.sim.compare_report import write as write_comparison
+
+        write_comparison(found, report, title, meta, lang)
+        console.print(_st("wrote_report", lang, path=report))
 
 
 @cli.command("replay")

@@ -76,8 +76,8 @@ def changes(a_records: Sequence[GameRecord], b_records: Sequence[GameRecord]) ->
         out += [_rate(f"win share {label} ({n} players)", sa.get(label), sb.get(label)) for label in sa | sb]
     for n in sorted(set(a.positions) | set(b.positions)):
         pa, pb = _by_label(a.positions.get(n, [])), _by_label(b.positions.get(n, []))
-        out += [_rate(f"win share at {label} from the start player ({n} players)", pa.get(label), pb.get(label))
-                for label in pa | pb]
+        out += [_rate(f"win share of the start player{'' if label == 'start' else ' ' + label} ({n} players)",
+                      pa.get(label), pb.get(label)) for label in pa | pb]
     if len(a.agents) > 1 or len(b.agents) > 1:
         ga, gb = _by_label(a.agents), _by_label(b.agents)
         out += [_rate(f"win share of {label}", ga.get(label), gb.get(label)) for label in ga | gb]

@@ -134,6 +134,20 @@ def card_wins(cards: Sequence[CardRate], names: dict[str, str], text: Text, par:
                                                                    "range": [0, 1]}, yaxis=_card_axis(len(ordered)))
 
 
+def differences(rows: Sequence[tuple[str, float, float, float]], title: str) -> go.Figure:
+    """A forest plot of proportions: each (label, difference, low, high) a point with its interval, the
+    first row on top, zero marked."""
+    shown = rows[::-1]  # Plotly draws the first category at the bottom
+    fig = go.Figure(go.Scatter(
+        y=[r[0] for r in shown], x=[r[1] for r in shown], mode="markers", marker={"size": 8, "color": COLOURS[0]},
+        error_x={"type": "data", "symmetric": False, "array": [r[3] - r[1] for r in shown],
+                 "arrayminus": [r[1] - r[2] for r in shown]},
+        hovertext=[f"{r[0]}: {r[1]:+.1%} (95%: {r[2]:+.1%} to {r[3]:+.1%})" for r in shown], hoverinfo="text"))
+    fig.add_vline(x=0, line_color="#444")
+    return _layout(fig, height=_card_height(len(rows)), xaxis={"title": title, "tickformat": "+.0%"},
+                   yaxis=_card_axis(len(rows)))
+
+
 def _card_axis(cards: int) -> dict[str, Any]:
     """Exactly one row a card: Plotly pads a long category axis unevenly when left to itself."""
     return {"automargin": True, "range": [-0.6, cards - 0.4], "autorange": False, "dtick": 1}
@@ -143,4 +157,4 @@ def _card_height(cards: int) -> int:
     return max(HEIGHT, 22 * cards + 110)
 
 
-__all__ = ["card_take", "card_wins", "first_player", "grouped_rates", "histograms", "rate_bars", "scores"]
+__all__ = ["card_take", "card_wins", "differences", "first_player", "grouped_rates", "histograms", "rate_bars", "scores"]

@@ -40,13 +40,14 @@ td:first-child, th:first-child { text-align: left; }
 class Page:
     """Sections of figures and text in one language; the first figure carries Plotly's script."""
 
-    def __init__(self, lang: str) -> None:
+    def __init__(self, lang: str, texts: str = "sim.report") -> None:
         self.lang = lang
+        self.texts = texts
         self.parts: list[str] = []
         self._script_included = False
 
     def text(self, key: str, **params: Any) -> str:
-        return i18n.render(f"sim.report.{key}", self.lang, params)
+        return i18n.render(f"{self.texts}.{key}", self.lang, params)
 
     def section(self, key: str, body: str | go.Figure, anchor: str) -> None:
         self.parts.append(f'<section id="{anchor}"><h2>{html.escape(self.text(key))}</h2>'
@@ -65,13 +66,12 @@ class Page:
     def note(self, text: str) -> None:
         self.parts.append(f'<p class="help">{html.escape(text)}</p>')
 
-    def html(self, title: str, meta: str) -> str:
+    def html(self, title: str, meta: Sequence[str]) -> str:
+        head = "".join(f'<p class="meta">{html.escape(line)}</p>' for line in meta)
         return (f'<!DOCTYPE html>\n<html lang="{self.lang}"><head><meta charset="utf-8">'
                 f'<meta name="viewport" content="width=device-width, initial-scale=1">'
                 f"<title>{html.escape(title)}</title><style>{STYLE}</style></head><body>"
-                f'<h1>{html.escape(title)}</h1><p class="meta">{html.escape(meta)}</p>'
-                f'<p class="meta">{html.escape(self.text("interval_note"))}</p>'
-                + "".join(self.parts) + "</body></html>\n")
+                f"<h1>{html.escape(title)}</h1>{head}" + "".join(self.parts) + "</body></html>\n")
 
 
 def card_names(game: str, options: dict[str, Any], lang: str) -> dict[str, str]:
@@ -138,7 +138,10 @@ def build(records: Sequence[GameRecord], lang: str = "en") -> str:
     fixed = [f"{k} = {v[0]:g}" for k, v in series.items() if len(set(v)) == 1]
     if fixed:
         page.note(text("always", figures=", ".join(fixed)))
-    page.section("scores", plots.scores(s.scores["all"], s.scores["winner"], text), "scores")
+    if len(set(s.scores["all"])) > 2:
+        page.section("scores", plots.scores(s.scores["all"], s.scores["winner"], text), "scores")
+    else:  # a game won without points (Magic Master): its score only says who won
+        page.note(text("scores_win_only"))
     if s.ends:
         page.section("ends", plots.rate_bars(s.ends, text, "", text("share_of_games")), "ends")
     else:
@@ -151,11 +154,11 @@ def build(records: Sequence[GameRecord], lang: str = "en") -> str:
     else:
         page.note(text("no_cards"))
     title = text("title", game=g.info.title.get(lang, g.info.title["en"]))
-    return page.html(title, meta)
+    return page.html(title, [meta, text("interval_note")])
 
 
 def write(records: Sequence[GameRecord], path: Path, lang: str = "en") -> None:
     path.write_text(build(records, lang), encoding="utf-8")
 
 
-__all__ = ["build", "card_names", "write"]
+__all__ = ["Page", "build", "card_names", "write"]
