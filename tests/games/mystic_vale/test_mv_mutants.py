@@ -13,7 +13,7 @@ from mv_helpers import FIXTURE, act, arrange, at_harvest, at_plant, build, kinds
 from sabbat.core import Action, Rng
 from sabbat.games.mystic_vale import GAME
 from sabbat.games.mystic_vale.cards import DEFAULT_PATH, POSITIONS
-from sabbat.games.mystic_vale.state import MysticValeState, Phase
+from sabbat.games.mystic_vale.state import VALE_SRC, MysticValeState, Phase
 from sabbat.games.mystic_vale.turn import finish_turn
 
 
@@ -124,6 +124,8 @@ def test_e3_a_one_shot_vale_ability_may_be_kept_even_on_the_first_vale_card() ->
     st.vale[0] = [0]
     at_harvest(st, 0)
     assert {a.kind for a in st.legal_actions()} >= {"use", "end"}  # keep it for a later harvest
+    act(st, "use", VALE_SRC)  # or use it now: 3 VP, and it is spent
+    assert st.vp[0] == 3 and st.spent == [0]
 
 
 def test_growth_equal_to_decay_leaves_no_decay_and_an_empty_field_has_none() -> None:
@@ -270,3 +272,32 @@ def test_an_ongoing_end_game_bonus_counts_its_printed_amount_per_guardian() -> N
     st.vp[0] = 0
     # 2 guardians x 2 VP, + 1 end-game VP printed on the Treant Guardian
     assert st.points(0) == 5
+
+
+def test_a_vale_card_takes_wild_spirit_for_the_one_symbol_missing_of_each_kind() -> None:
+    for slot, vale in enumerate(("earth_glade", "sky_glade", "water_glade")):  # 2 of one kind each
+        st = new()
+        arrange(st, 0, field=["B"], on_deck="B", deck=["B"])
+        put_vale(st, 1, slot, vale)
+        at_harvest(st, 0)
+        st.spirit = [0, 0, 0, 1]
+        st.spirit[slot] = 1
+        st._legal = None
+        assert Action("vale", (1, slot)) in st.legal_actions(), vale
+
+
+def test_a_banner_harvest_ability_on_any_card_can_be_used() -> None:
+    st = new()
+    ids = arrange(st, 0, field=["B", "B"], on_deck="B", deck=["B"])
+    s = ids["field"][1]
+    build(st, s, [("fx_banner_vp", "top")])
+    at_harvest(st, 0)
+    assert [a.args for a in st.legal_actions() if a.kind == "use"] == [(4 * s + 3,)]
+    act(st, "use", 4 * s + 3)
+    assert st.vp[0] == 1
+
+
+def test_setup_announces_each_seats_on_deck_card() -> None:
+    st = new(3)
+    reveals = [e for e in st.events if e.key == "mystic_vale.event.reveal"]
+    assert {e.params["player"] for e in reveals} == {0, 1, 2}
