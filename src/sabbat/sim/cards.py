@@ -42,10 +42,6 @@ class CardRate:
         return self.games_with / self.available if self.available else 0.0
 
     @property
-    def take_interval(self) -> tuple[float, float]:
-        return wilson(self.games_with, self.available)
-
-    @property
     def win_rate(self) -> float:
         return self.wins / self.games_with if self.games_with else 0.0
 
