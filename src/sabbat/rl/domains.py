@@ -19,6 +19,7 @@ class Ints:
 
     lo: int
     hi: int
+    label: str = ""
 
     @property
     def size(self) -> int:
@@ -33,7 +34,7 @@ class Ints:
         return self.lo + index
 
     def describe(self) -> str:
-        return f"{self.lo}..{self.hi}"
+        return f"{self.label} {self.lo}..{self.hi}".strip()
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,7 @@ class Union:
     """Disjoint integer ranges one after the other (Mystic Vale's sleeve slots and vale cards)."""
 
     parts: tuple[Ints, ...]
+    label: str = ""
 
     @property
     def size(self) -> int:
@@ -63,7 +65,7 @@ class Union:
         raise IndexError(index)
 
     def describe(self) -> str:
-        return " or ".join(p.describe() for p in self.parts)
+        return f"{self.label}: " + " or ".join(p.describe() for p in self.parts)
 
 
 @dataclass(frozen=True)
@@ -104,7 +106,7 @@ class Words:
 
     def describe(self) -> str:
         if self.capacity == len(self.table) and self.capacity <= 4:
-            return " / ".join(f"`{w}`" for w in self.table)
+            return f"{self.label} " + " / ".join(f"`{w}`" for w in self.table)
         return f"{self.label} ({self.capacity} slots)"
 
 

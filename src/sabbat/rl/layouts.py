@@ -15,7 +15,7 @@ Kind = tuple[str, tuple[Domain, ...]]
 UID = 128
 """Capacity for a card instance number (the game numbers its physical cards from 0)."""
 
-_uid = Ints(0, UID - 1)
+_uid = Ints(0, UID - 1, "card instance")
 _none: tuple[Domain, ...] = ()
 
 
@@ -26,29 +26,29 @@ def _plain(*kinds: str) -> list[Kind]:
 _SLEEVE_IDS = 128
 MYSTIC_VALE: list[Kind] = [
     *_plain("push", "pass", "collect", "token", "end"),
-    ("buy", (Ints(1, 3), Ints(0, 2))),  # advancement level, display slot
-    ("soil", (Ints(0, 2),)),  # Fertile Soil position: top, middle, bottom
-    ("vale", (Ints(1, 2), Ints(0, 3))),  # vale level, display slot
-    ("give", (Ints(0, 3),)),  # spirit kind (German trade option)
-    ("take", (Ints(0, 2),)),
+    ("buy", (Ints(1, 3, "level"), Ints(0, 2, "display slot"))),
+    ("soil", (Ints(0, 2, "position"),)),  # Fertile Soil: top, middle, bottom
+    ("vale", (Ints(1, 2, "level"), Ints(0, 3, "display slot"))),
+    ("give", (Ints(0, 3, "spirit kind"),)),  # the German 3-for-1 trade option
+    ("take", (Ints(0, 2, "spirit kind"),)),
     # ability source: sleeve * 4 + slot (slot 3 = banner), or 10000 + vale card number
-    ("use", (Union((Ints(0, 4 * _SLEEVE_IDS - 1), Ints(10000, 10063))),)),
-    ("sleeve", (Ints(0, 7), Ints(0, _SLEEVE_IDS - 1))),  # pending advancement, target sleeve
+    ("use", (Union((Ints(0, 4 * _SLEEVE_IDS - 1), Ints(10000, 10063)), "ability source"),)),
+    ("sleeve", (Ints(0, 7, "pending advancement"), Ints(0, _SLEEVE_IDS - 1, "sleeve"))),
 ]
 
-_group = Ints(0, 7)  # a group's index in its owner's line-up
-_seat6 = Ints(0, 5)
+_group = Ints(0, 7, "group")  # a group's index in its owner's line-up
+_seat6 = Ints(0, 5, "seat")
 MAGIC_MASTER: list[Kind] = [
     *_plain("accept", "decline", "end_regroup", "no_cleric", "no_response", "no_support", "pass_attack"),
     *[(k, (_uid,)) for k in ("choose_heir", "cleric", "drop", "outer", "respond", "scrap", "steal", "take", "undead")],
     ("play", (_uid, _group)),
     ("move", (_uid, _group)),
     ("give", (_uid, _group)),
-    ("support", (_uid, Ints(-1, 7))),  # card, its caster group or -1
-    ("aim", (Ints(-1, UID - 1),)),
+    ("support", (_uid, Ints(-1, 7, "caster group (-1: none)"))),
+    ("aim", (Ints(-1, UID - 1, "entry"),)),
     ("caster", (_group,)),
     ("romancer", (_group,)),
-    ("declare", (Ints(1, 6),)),  # the number called before the die
+    ("declare", (Ints(1, 6, "number"),)),  # called before the die
     ("ally", (_seat6, _group)),
     ("attack", (_group, _seat6, _group)),  # own group, target seat, target group
     ("card_attack", (_uid, _seat6, _group)),
@@ -56,38 +56,38 @@ MAGIC_MASTER: list[Kind] = [
 
 NAMELESS_DARK_LORD: list[Kind] = [
     *_plain("acquire", "decline", "pass", "skip", "sleeve_done", "vp"),
-    ("pay", (Ints(0, 7),)),
-    ("curse", (Ints(0, 3),)),
-    ("place", (_uid, Ints(0, 7))),  # unit, area
+    ("pay", (Ints(0, 7, "payment"),)),
+    ("curse", (Ints(0, 3, "seat"),)),
+    ("place", (_uid, Ints(0, 7, "area"))),
     ("sleeve", (_uid,)),
     ("take", (_uid,)),
     ("target", (_uid,)),
 ]
 
 _mon_card = Words(MONSLAUGHT_CARDS, 64, "card id")
-_land = Ints(0, UID - 1)
-_stack = Words(("farm", "mountain"), 2)
+_land = Ints(0, UID - 1, "land instance")
+_stack = Words(("farm", "mountain"), 2, "stack")
 MONSLAUGHT: list[Kind] = [
     *_plain("confirm", "declare", "effect_done", "end_refill", "end_scout", "end_summon", "end_upkeep", "pay_credit"),
     *[(k, (_mon_card,)) for k in ("pick", "summon", "pay_hand", "scout_card", "take", "recover", "take_field", "penalty_bury")],
     *[(k, (_uid,)) for k in ("use", "use_oneshot", "pay_play", "add", "send", "target", "release", "penalty_card")],
     *[(k, (_land,)) for k in ("pay_land", "flip", "penalty_land")],
-    ("maintain", (_uid, Ints(-1, UID - 1))),  # monster, the land it sits on or -1
+    ("maintain", (_uid, Ints(-1, UID - 1, "land instance (-1: none)"))),  # the monster, where it sits
     ("scout_land", (_stack,)),
     ("take_land", (_stack,)),
 ]
 
 _bm_card = Words(BELLUM_MAGICA_CARDS, 128, "card id")
-_side = Words(("L", "R"), 2)
+_side = Words(("L", "R"), 2, "side")
 BELLUM_MAGICA: list[Kind] = [
     *_plain("pass_roll", "buy_round", "confusion", "no_attack", "stop_stealing", "done_recruiting"),
     ("pick_castle", (_bm_card,)),
     ("place_goblin", (_bm_card, _side)),
     ("attack_location", (_bm_card,)),
-    ("attack_castle", (Ints(0, 4),)),  # the victim's seat
-    ("steal", (Words(("wood", "metal", "gold"), 3),)),
-    ("recruit", (Words(("evil", "most_evil"), 2), Ints(0, 1))),  # deck, face-up slot
-    ("pay", (Words(("glyph_food", "glyphs"), 2),)),
+    ("attack_castle", (Ints(0, 4, "seat"),)),
+    ("steal", (Words(("wood", "metal", "gold"), 3, "chest"),)),
+    ("recruit", (Words(("evil", "most_evil"), 2, "deck"), Ints(0, 1, "face-up slot"))),
+    ("pay", (Words(("glyph_food", "glyphs"), 2, "payment"),)),
     ("place_creature", (_side,)),
 ]
 

@@ -132,7 +132,7 @@ class SabbatGymEnv(gym.Env):
 
     def action_masks(self) -> np.ndarray:
         """The legal ids now, as sb3-contrib's MaskablePPO asks for them."""
-        return self._mask.astype(bool)
+        return self._mask.view(np.bool_)
 
     def render(self) -> str | None:
         """The learner's own view as terminal text."""
