@@ -177,13 +177,19 @@ def _drop_constant(game_id: str, entries: list[dict[str, Any]], data: list[Any],
     return keep
 
 
+def dumps(spec: dict[str, Any]) -> str:
+    """One slice a line, so a changed layout reads as a short diff."""
+    lines = [json.dumps(e, ensure_ascii=False) for e in spec["slices"]]
+    return f'{{"game": {json.dumps(spec["game"])}, "slices": [\n' + ",\n".join(lines) + "\n]}\n"
+
+
 def main(argv: list[str] | None = None) -> None:
     names = (argv if argv is not None else sys.argv[1:]) or games.names()
     SPECS.mkdir(exist_ok=True)
     for game_id in names:
         spec = build(game_id)
         path = SPECS / f"{game_id}.json"
-        path.write_text(json.dumps(spec, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        path.write_text(dumps(spec), encoding="utf-8")
         size = sum(_slice(e).size for e in spec["slices"])
         print(f"{game_id}: {len(spec['slices'])} slices, {size} numbers -> {path}")
 
