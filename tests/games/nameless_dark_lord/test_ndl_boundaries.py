@@ -12,6 +12,7 @@ from ndl_support import B, G, R, Y, act, board, new, resolve_from
 from sabbat.core import CardDataError, UnknownCard
 from sabbat.games.nameless_dark_lord import GAME, rules
 from sabbat.games.nameless_dark_lord.cards import DEFAULT_FILE, load
+from sabbat.games.nameless_dark_lord.level_events import level_groups
 from sabbat.games.nameless_dark_lord.model import Phase
 
 
@@ -84,7 +85,7 @@ def test_negative_territory_of_a_group_without_a_deck_territory_is_still_dealt(t
         cards.append(extra)
 
     s = GAME.new(4, 1, {"cards": _write(tmp_path, change)})
-    assert rules.level_groups(s, 1)[-1] == "mill"
+    assert level_groups(s, 1)[-1] == "mill"
 
 
 # ----------------------------------------------------------------------------- invariants

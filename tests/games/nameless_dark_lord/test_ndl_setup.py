@@ -8,8 +8,8 @@ import pytest
 from ndl_support import new, to_round_start
 
 from sabbat.core import Action
-from sabbat.games.nameless_dark_lord import GAME, rules
-from sabbat.games.nameless_dark_lord.model import Phase
+from sabbat.games.nameless_dark_lord import GAME
+from sabbat.games.nameless_dark_lord.model import Phase, seat
 
 
 @pytest.mark.parametrize("seed", range(5))
@@ -53,7 +53,7 @@ def test_initial_units_and_no_coins_before_round_one():
 def test_magic_stones_for_seats_three_and_four_e15(n, stones):
     for seed in range(4):
         s = GAME.new(n, seed)
-        assert [s.stones[rules.seat(s, k)] for k in range(n)] == stones
+        assert [s.stones[seat(s, k)] for k in range(n)] == stones
 
 
 @pytest.mark.parametrize(("n", "order"), [(4, [0, 1, 2, 3, 0, 1, 2]), (3, [0, 1, 2, 0, 1, 2, 0])])

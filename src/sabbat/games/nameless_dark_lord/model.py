@@ -250,3 +250,12 @@ class Position(GameState):
         new.history_acq = [h.copy() for h in self.history_acq]
         new.deal = self.deal  # last, as in a new game: instances then share one key table
         return new
+
+
+def seat(s: Position, k: int) -> int:
+    """The player k seats clockwise from the Red Throne (k = 0 is seat 1)."""
+    return (s.red + k) % s.num_players
+
+
+def seat_order(s: Position, first: int) -> list[int]:
+    return [(first + i) % s.num_players for i in range(s.num_players)]

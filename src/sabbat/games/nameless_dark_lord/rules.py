@@ -12,15 +12,26 @@ id and building actions anew.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import lru_cache
-
 from sabbat.core import Action, i18n
 
+from .actions import (
+    ACQUIRE,
+    CURSE_ACTIONS,
+    DECLINE,
+    DONE,
+    PASS,
+    PAY_ACTIONS,
+    PLACE_ACTIONS,
+    SKIP,
+    SLEEVE_ACTIONS,
+    TAKE_ACTIONS,
+    TARGET_ACTIONS,
+    VP,
+)
 from .board import MAX_UNITS, bomber_to_stock, bombers_return_early, can_afford, cost, give, remove_unit
-from .cards import CardTable
 from .effects import AUTORUN, ON_ACQUIRED, ON_PLACE, PLACE_CONDITIONS, TRIGGERS
-from .model import AREAS, CURSE_CAP, NO_ONE, PENDING, PayFor, Phase, Position
+from .level_events import begin_event, event_choices, take
+from .model import AREAS, CURSE_CAP, NO_ONE, PENDING, PayFor, Phase, Position, seat, seat_order
 from .options import option
 from .scoring import totals, winner
 from .texts import EVENT, paid_key, priority_entry
@@ -28,57 +39,10 @@ from .texts import EVENT, paid_key, priority_entry
 ROUNDS = 7
 CAP = 5
 
-PASS = Action("pass")
-DONE = Action("sleeve_done")
-SKIP = Action("skip")
-ACQUIRE = Action("acquire")
-DECLINE = Action("decline")
-VP = Action("vp")
-
 # Enum members are slow to look up by attribute (Phase.PLACE); the hot path uses these names.
 SLEEVE_PHASE, PLACE_PHASE, ABILITY_PHASE, PAY_PHASE = Phase.SLEEVE, Phase.PLACE, Phase.ABILITY, Phase.PAY
 ACQUIRE_PHASE, TRIGGER_PHASE, EVENT_PHASE, OVER_PHASE = Phase.ACQUIRE, Phase.TRIGGER, Phase.EVENT, Phase.OVER
 
-
-class _Actions(dict[int, Action]):
-    """Actions with one varying whole-number argument, built once and shared (they are immutable)."""
-
-    __slots__ = ("make",)
-
-    def __init__(self, make: Callable[[int], Action]) -> None:
-        super().__init__()
-        self.make = make
-
-    def __missing__(self, key: int) -> Action:
-        action = self[key] = self.make(key)
-        return action
-
-
-def _one_arg(kind: str) -> _Actions:
-    return _Actions(lambda a: Action(kind, (a,)))
-
-
-def _place_in(x: int) -> _Actions:
-    return _Actions(lambda u: Action("place", (u, x)))
-
-
-SLEEVE_ACTIONS = _one_arg("sleeve")
-TARGET_ACTIONS = _one_arg("target")
-PAY_ACTIONS = _one_arg("pay")
-CURSE_ACTIONS = _one_arg("curse")
-TAKE_ACTIONS = _one_arg("take")
-PLACE_ACTIONS = [_place_in(x) for x in range(len(AREAS))]
-"""PLACE_ACTIONS[x][u] is `place u x`."""
-
-
-# ----------------------------------------------------------------------------- seats
-def seat(s: Position, k: int) -> int:
-    """The player k seats clockwise from the Red Throne (k = 0 is seat 1)."""
-    return (s.red + k) % s.num_players
-
-
-def seat_order(s: Position, first: int) -> list[int]:
-    return [(first + i) % s.num_players for i in range(s.num_players)]
 
 
 # ----------------------------------------------------------------------------- ① preparation
@@ -519,9 +483,15 @@ def end_phase(s: Position) -> None:
     s.tokens = {}
     s.sleeved = [[] for _ in range(n)]
     if s.round in (3, 5):
-        begin_event(s, 1 if s.round == 3 else 2)
+        start_event(s, 1 if s.round == 3 else 2)
         return
     after_event(s)
+
+
+def start_event(s: Position, level: int) -> None:
+    """The Level's event, then the next round (or the end) once no receiver is left to choose."""
+    if begin_event(s, level):
+        after_event(s)
 
 
 def after_event(s: Position) -> None:
@@ -533,102 +503,6 @@ def after_event(s: Position) -> None:
                winner=s.colour_name(winner(s, scores)))
         return
     begin_round(s, s.round + 1)
-
-
-# ----------------------------------------------------------------------------- events
-def level_groups(s: Position, level: int) -> list[str]:
-    """The territory names of a Level: those of its deck, then any only a negative card has."""
-    return list(_level_groups(s.cards, level))
-
-
-@lru_cache(maxsize=64)
-def _level_groups(table: CardTable, level: int) -> tuple[str, ...]:
-    out: list[str] = []
-    for cid in table.order:
-        c = table.by_id[cid]
-        if c.type == "territory" and c.role == "deck" and c.level == level and c.group and c.group not in out:
-            out.append(c.group)
-    for cid in table.order:
-        c = table.by_id[cid]
-        if c.role == "negative" and c.level == level and c.group and c.group not in out:
-            out.append(c.group)
-    return tuple(out)
-
-
-def _negative_in_stock(s: Position, group: str) -> list[int]:
-    card, owner = s.deal.card, s.owner
-    return [u for u, c in enumerate(card) if owner[u] == NO_ONE and c.role == "negative" and c.group == group
-            and u not in s.trash]
-
-
-def _trashed(s: Position, group: str) -> list[int]:
-    card = s.deal.card
-    return sorted(u for u in s.trash if card[u].type == "territory" and card[u].group == group)
-
-
-def receive(s: Position, p: int, u: int) -> None:
-    """Give negative territory `u` to p; a card from the trash is flagged negative (p.24)."""
-    key = "event_card"
-    if u in s.trash:
-        s.trash.remove(u)
-        s.neg_flag.add(u)
-        key = "event_card_trash"
-    give(s, p, u)
-    s.emit(EVENT + key, player=s.colour_name(p), card=s.name(u))
-
-
-def begin_event(s: Position, level: int) -> None:
-    s.emit(EVENT + "event", level=level)
-    order = seat_order(s, seat(s, 0))
-    if option(s.options, "event_mode") == "per_level":
-        s.event_queue = [p for p in order if not s.terr_level[p][level - 1]]
-        s.event_supply = [u for g in level_groups(s, level) for u in _negative_in_stock(s, g)]
-        s.event_supply += [u for g in level_groups(s, level) for u in _trashed(s, g)]
-        run_event(s)
-        return
-    for g in level_groups(s, level):
-        lacking = [p for p in order if not any(s.card(o).group == g for o in s.owned[p])]
-        supply = _negative_in_stock(s, g) + _trashed(s, g)
-        for p in lacking:
-            if not supply:
-                s.emit(EVENT + "event_short", player=s.colour_name(p))
-                continue
-            receive(s, p, supply.pop(0))
-    after_event(s)
-
-
-def event_choices(s: Position) -> list[int]:
-    """Distinct cards the next receiver may take: printed negative cards while any are left,
-    then copies from the trash (p.24: trash cards when several players lack territory)."""
-    printed = [u for u in s.event_supply if u not in s.trash]
-    seen: set[tuple[str, bool]] = set()
-    out = []
-    for u in printed or s.event_supply:
-        key = (s.cid[u], u in s.trash)
-        if key not in seen:
-            seen.add(key)
-            out.append(u)
-    return out
-
-
-def run_event(s: Position) -> None:
-    while s.event_queue:
-        p = s.event_queue[0]
-        if not s.event_supply:
-            s.emit(EVENT + "event_short", player=s.colour_name(p))
-            s.event_queue.pop(0)
-            continue
-        only = event_choices(s)
-        if len(only) == 1:
-            s.event_queue.pop(0)
-            s.event_supply.remove(only[0])
-            receive(s, p, only[0])
-            continue
-        s.phase = EVENT_PHASE
-        s.actor = p
-        return
-    s.event_supply = []
-    after_event(s)
 
 
 # ----------------------------------------------------------------------------- dispatch
@@ -684,7 +558,5 @@ def apply(s: Position, action: Action) -> None:
     elif ph is TRIGGER_PHASE:
         do_trigger(s, action)
     elif ph is EVENT_PHASE:
-        u = int(action.args[0])
-        s.event_supply.remove(u)
-        receive(s, s.event_queue.pop(0), u)
-        run_event(s)
+        if take(s, int(action.args[0])):
+            after_event(s)

@@ -1,7 +1,8 @@
 """The game contract on top of the position: each hook hands over to the module that owns it.
 
 Layers, each importing only those below it: cards, options, texts → model (the position) →
-board, scoring → effects → rules → dealing, observe, describe, invariants → this module.
+actions, board, scoring → effects, level_events → rules → dealing, observe, describe, invariants →
+this module.
 """
 
 from __future__ import annotations
