@@ -73,6 +73,15 @@ def test_rulebook_last_character_kept_with_option_keep_last_character():
     s.options["keep_last_character"] = False
     s._legal = None
     assert Action("scrap", (g.char[0],)) in s.legal_actions()
+    # not the last character: one in hand, or a second group, leaves it free to go
+    s.options["keep_last_character"] = True
+    (gan,) = give(s, 0, GAN)
+    regroup(s)
+    assert Action("scrap", (g.char[0],)) in s.legal_actions()
+    act(s, "play", gan, 1)
+    assert {Action("scrap", (g.char[0],)), Action("scrap", (gan,))} <= set(s.legal_actions())
+    act(s, "scrap", gan)
+    assert Action("scrap", (g.char[0],)) not in s.legal_actions()
 
 
 # 「組み替えは何枚でも自由に行える」「1度場に出してから、カードのグループ間の移動は自由です。」
@@ -333,3 +342,24 @@ def test_rulebook_card_provenance_claims_only_what_the_text_states():
     assert types["ghost"].source_of("need_terrain") == "reconstructed"  # 「カードに記載のある地形」: not given
     assert types["ghost"].source_of("undead") == "reconstructed"
     assert types["soldiers"].source_of("name") == "reconstructed"  # the example line names no card
+
+
+def test_regroup_events_name_the_group_as_the_board_numbers_it():
+    s = bare()
+    group(s, 1, "sigurd")
+    group(s, 0, "dean", TB)
+    group(s, 0, "galus")
+    (tu,) = give(s, 0, TU)
+    regroup(s)
+    act(s, "play", tu, 1)
+    act(s, "move", s.groups[0][0].troops[0], 1)
+    play, move = s.events[-2], s.events[-1]
+    assert (play.key, play.params["group"]) == ("magic_master.event.play", 2)
+    assert (move.key, move.params["group"]) == ("magic_master.event.move", 2)
+    assert i18n_render(move) == "P1 moves Soldiers to group #2"
+
+
+def i18n_render(e: object) -> str:
+    from sabbat.core import i18n
+
+    return i18n.render(e.key, "en", e.params)  # type: ignore[attr-defined]
