@@ -11,7 +11,7 @@ from sabbat import games
 
 from .actions import action_space
 from .layouts import LAYOUTS
-from .observe import load_encoder
+from .observe import Reading, load_encoder
 
 BEGIN, END = "<!-- layouts:begin (python -m sabbat.rl.doc) -->", "<!-- layouts:end -->"
 
@@ -33,8 +33,13 @@ def observation_table(game_id: str) -> list[str]:
     groups: list[tuple[str, int, int, int, str]] = []  # name with @k, start, stop, copies, what
     for s in enc.slices:
         generic = re.sub(r"@\d+", "@k", s.name)
-        what = {"num": "number", "len": "list length", "vec": f"{s.size} numbers",
-                "vocab": f"counts over {s.size - 1} names + other", "keyed": f"values over {s.size - 1} names + other"}[s.kind]
+        what = {
+            Reading.NUM: "number",
+            Reading.LEN: "list length",
+            Reading.VEC: f"{s.size} numbers",
+            Reading.VOCAB: f"counts over {s.size - 1} names + other",
+            Reading.KEYED: f"values over {s.size - 1} names + other",
+        }[s.kind]
         last = groups[-1] if groups else None
         if last and last[0] == generic and last[2] == s.start and "@k" in generic:
             groups[-1] = (generic, last[1], s.start + s.size, last[3] + 1, what)

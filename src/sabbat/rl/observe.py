@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import StrEnum
 from importlib import resources
 from typing import Any
 
@@ -30,11 +31,21 @@ LIMIT = 1e6
 """Every number is clipped to ±LIMIT, so the Box is bounded."""
 
 
+class Reading(StrEnum):
+    """How a slice turns what its path finds into numbers (the module docstring says each)."""
+
+    NUM = "num"
+    LEN = "len"
+    VEC = "vec"
+    VOCAB = "vocab"
+    KEYED = "keyed"
+
+
 @dataclass(frozen=True)
 class Slice:
     name: str
     path: Path
-    kind: str
+    kind: Reading
     size: int
     words: tuple[str, ...] = ()
     start: int = 0
@@ -73,20 +84,20 @@ def _compile(slices: list[Slice]) -> Callable[[Any, int, dict[int, float], Block
     def leaf(s: Slice, words: str, x: str, pad: str) -> None:
         i, last = s.start, s.start + s.size - 1
         add = {
-            "num": [f"if {x} and type({x}) in NUM: d[{i}] = g({i}, 0) + {x}"],
-            "len": [f"if {x} and type({x}) is list: d[{i}] = g({i}, 0) + len({x})"],
-            "vec": [
+            Reading.NUM: [f"if {x} and type({x}) in NUM: d[{i}] = g({i}, 0) + {x}"],
+            Reading.LEN: [f"if {x} and type({x}) is list: d[{i}] = g({i}, 0) + len({x})"],
+            Reading.VEC: [
                 f"if type({x}) is list:",
                 f"    for j, y in enumerate({x}[:{s.size}], {i}):",
                 "        if y and type(y) in NUM: d[j] = g(j, 0) + y",
             ]
             if s.size < LONG
             else [f"if type({x}) is list: blocks.append(({i}, {x}[:{s.size}]))"],
-            "vocab": [
+            Reading.VOCAB: [
                 f"for w in ({x} if type({x}) is list else ({x},)):",
                 f"    if type(w) is str: j = {i} + {words}.get(w, {last - i}); d[j] = g(j, 0) + 1",
             ],
-            "keyed": [
+            Reading.KEYED: [
                 f"if type({x}) is dict:",
                 f"    for w, y in {x}.items():",
                 f"        if y and type(y) in NUM: j = {i} + {words}.get(w, {last - i}); d[j] = g(j, 0) + y",
@@ -163,8 +174,8 @@ def _numbers(values: list[Any]) -> np.ndarray:
 
 def _slice(entry: dict[str, Any]) -> Slice:
     words = tuple(entry.get("words", ()))
-    kind = entry["kind"]
-    size = {"num": 1, "len": 1}.get(kind, entry.get("size", len(words) + 1))
+    kind = Reading(entry["kind"])
+    size = 1 if kind in (Reading.NUM, Reading.LEN) else entry.get("size", len(words) + 1)
     return Slice(entry["name"], tuple(entry["path"]), kind, size, words)
 
 

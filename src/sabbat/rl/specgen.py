@@ -19,10 +19,12 @@ import numpy as np
 
 from sabbat import games
 
-from .observe import ObservationEncoder, _slice
+from .observe import ObservationEncoder, Reading, _slice
 
 SPECS = Path(__file__).with_name("specs")
 MAX_WORDS = 200
+SEAT_NUMBERS = "seat numbers"
+"""A list of numbers with one entry per seat: read as one `num` slice per seat."""
 
 
 def samples(game_id: str, games_per_count: int = 12, seed: int = 0) -> list[tuple[int, int, dict[str, Any]]]:
@@ -90,7 +92,7 @@ class _Builder:
                 return
             if self.s.dynamic(path):
                 if all(isinstance(x, int | float | bool) for x in v.values()):
-                    self.kinds[key].add("keyed")
+                    self.kinds[key].add(Reading.KEYED)
                     self.words[key].update(v)
                     return
                 for k, x in v.items():
@@ -106,21 +108,21 @@ class _Builder:
             elif all(isinstance(x, int | float | bool) or x is None for x in v):
                 lengths = self.s.lengths[path]
                 if self.s.per_seat.get(path) or len(lengths) > 1:
-                    self.kinds[key].add("len" if not self.s.per_seat.get(path) else "seatvec")
+                    self.kinds[key].add(SEAT_NUMBERS if self.s.per_seat.get(path) else Reading.LEN)
                 else:
-                    self.kinds[key].add("vec")
+                    self.kinds[key].add(Reading.VEC)
                     self.vec_len[key] = max(lengths)
             elif all(isinstance(x, str) for x in v):
-                self.kinds[key].add("vocab")
+                self.kinds[key].add(Reading.VOCAB)
                 self.words[key].update(v)
             else:
                 for x in v:
                     self.visit(x, elem, (*key, "*"))
         elif isinstance(v, str):
-            self.kinds[key].add("vocab")
+            self.kinds[key].add(Reading.VOCAB)
             self.words[key].add(v)
         elif not (key and key[-1] in ("id", "uid") and "*" in key):  # a sum of instance numbers means nothing
-            self.kinds[key].add("num")
+            self.kinds[key].add(Reading.NUM)
 
 
 def _name(path: tuple[str, ...]) -> str:
@@ -142,19 +144,19 @@ def build(game_id: str) -> dict[str, Any]:
     for key in sorted(builder.kinds):
         kinds = builder.kinds[key]
         if len(kinds) != 1:
-            kinds = {"vocab"} if "vocab" in kinds else {"num"}
+            kinds = {Reading.VOCAB} if Reading.VOCAB in kinds else {Reading.NUM}
         kind = kinds.pop()
         entry: dict[str, Any] = {"kind": kind}
-        if kind in ("vocab", "keyed"):
+        if kind in (Reading.VOCAB, Reading.KEYED):
             seen = builder.words[key]
             if len(seen - card_ids) > MAX_WORDS:
                 continue
             entry["words"] = sorted(card_ids if seen <= card_ids else seen)
-        elif kind == "vec":
+        elif kind == Reading.VEC:
             entry["size"] = builder.vec_len[key]
         seat_steps = [i for i, step in enumerate(key) if step == "@"]
-        if kind == "seatvec":  # a number per seat: one slot per seat, the observer's first
-            entries.extend({"kind": "num", "path": [*key, f"@{k}"], "name": _name((*key, f"@{k}"))} for k in range(max_p))
+        if kind == SEAT_NUMBERS:  # a number per seat: one slot per seat, the observer's first
+            entries.extend({"kind": Reading.NUM, "path": [*key, f"@{k}"], "name": _name((*key, f"@{k}"))} for k in range(max_p))
             continue
         if not seat_steps:
             entries.append({**entry, "path": list(key), "name": _name(key)})
