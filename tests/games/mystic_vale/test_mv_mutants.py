@@ -301,3 +301,37 @@ def test_setup_announces_each_seats_on_deck_card() -> None:
     st = new(3)
     reveals = [e for e in st.events if e.key == "mystic_vale.event.reveal"]
     assert {e.params["player"] for e in reveals} == {0, 1, 2}
+
+
+def test_a_vale_ability_that_is_not_one_shot_works_again_next_harvest() -> None:
+    st = new()
+    arrange(st, 0, field=["B"], on_deck="B", deck=["B"])
+    vid = st.cards.vale_entry.index("fx_vale_mana")  # harvest: +1 mana, every harvest
+    st.vale[0] = [vid]
+    at_harvest(st, 0)
+    act(st, "use", VALE_SRC + vid)
+    assert st.mana == 1 and st.spent == []
+    at_harvest(st, 0)
+    assert st.todo == [VALE_SRC + vid]
+
+
+def test_sleeving_into_a_card_that_already_has_growth_keeps_its_growth_once() -> None:
+    st = new()
+    ids = arrange(st, 0, field=["G", "B"], on_deck="B", deck=["B"] * 3)  # 1 growth already
+    st.turn_player = 0
+    st.phase = Phase.SLEEVE
+    st.pending = [st.cards.part("mana_spring", "middle"), st.cards.part("fertile_soil", "bottom")]
+    st._legal = None
+    act(st, "sleeve", 0, ids["field"][0])  # Mana Spring: 1 decay, no growth
+    assert (st.fdecay[0], st.fgrowth[0]) == (1, 1)
+
+
+def test_play_bonuses_banked_with_a_field_are_gone_after_the_discard() -> None:
+    st = new()
+    p = (st.first_player - 1) % 2
+    arrange(st, p, field=["B"], on_deck="B", deck=["B"] * 5)
+    st.bonus_mana[p], st.bonus_wild[p] = 2, 1  # from play abilities this turn, unused
+    st.turn_player = p
+    finish_turn(st)
+    at_harvest(st, p)
+    assert st.mana == 0 and st.spirit == [0, 0, 0, 0]
