@@ -47,6 +47,10 @@ def test_positions_count_from_the_start_player() -> None:
     assert s.first_player()[0][1].rate == 3.5 / 4 and s.par == 0.5
 
 
+def test_a_published_start_player_is_no_figure_of_game_length() -> None:
+    assert "start_player" not in study([rec(0, [0], start_player=1, rounds=3)]).figures
+
+
 def test_unknown_start_player_leaves_positions_out() -> None:
     assert study([rec(0, [0], first=None)]).positions == {}
 
@@ -96,3 +100,14 @@ def test_a_card_on_one_side_only_has_no_difference() -> None:
     b = [rec(i, [0], [["y"], []]) for i in range(5)]
     x = {c.figure: c for c in changes(a, b)}["card x: take rate"]
     assert x.a == 0.5 and x.b is None and x.diff is None and x.mark == ""
+
+
+def test_a_record_takes_the_start_player_the_game_publishes(monkeypatch: pytest.MonkeyPatch) -> None:
+    from sabbat import games
+    from sabbat.sim.runner import play_game
+
+    cls = type(games.get("magic_master").new(3, 0, {}))
+    assert play_game("magic_master", 3, 0, ["random"] * 3)[0].first_player == 0  # the first decision's seat
+    original = cls.summary
+    monkeypatch.setattr(cls, "summary", lambda self: {**original(self), "start_player": 2})
+    assert play_game("magic_master", 3, 0, ["random"] * 3)[0].first_player == 2

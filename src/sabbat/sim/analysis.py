@@ -81,7 +81,7 @@ def study(records: Sequence[GameRecord]) -> Study:
         if isinstance(end, str):
             ends[end] += 1
         for key, value in r.stats.items():
-            if isinstance(value, (int, float)) and not isinstance(value, bool):
+            if isinstance(value, (int, float)) and not isinstance(value, bool) and key != "start_player":
                 figures[key].append(float(value))
     ended = sum(ends.values())
     return Study(

@@ -67,9 +67,10 @@ def _row(r: GameRecord) -> dict[str, Any]:
 
 
 def _stat_columns(records: Sequence[GameRecord]) -> dict[str, list[Any]]:
-    """`stat_<name>` for every number, text or flag in `summary()` (lists and `end` have their own columns)."""
+    """`stat_<name>` for every number, text or flag in `summary()` (lists, `end` and `start_player` have
+    their own columns)."""
     names = sorted({k for r in records for k, v in r.stats.items()
-                    if k != "end" and isinstance(v, (int, float, str, bool))})
+                    if k not in ("end", "start_player") and isinstance(v, (int, float, str, bool))})
     columns = {}
     for name in names:
         values = [r.stats.get(name) for r in records]
