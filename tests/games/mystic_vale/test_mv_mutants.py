@@ -335,3 +335,14 @@ def test_play_bonuses_banked_with_a_field_are_gone_after_the_discard() -> None:
     finish_turn(st)
     at_harvest(st, p)
     assert st.mana == 0 and st.spirit == [0, 0, 0, 0]
+
+
+def test_a_player_who_planted_the_whole_deck_preps_from_the_reshuffled_discard() -> None:
+    st = new()
+    p = (st.first_player - 1) % 2
+    arrange(st, p, field=["B", "B", "C", "C", "C"])  # no deck, no on-deck card, no discard
+    assert st.on_deck[p] == -1
+    st.turn_player = p
+    finish_turn(st)
+    # the field was discarded and reshuffled; prep plants until 3 decay shows (the 3 Cursed Lands)
+    assert st.on_deck[p] >= 0 and st.field[p] and st.effective_decay(p) >= 3
