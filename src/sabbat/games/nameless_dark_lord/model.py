@@ -175,6 +175,7 @@ class Position(GameState):
 
     # ----- small queries -----------------------------------------------------------
     def card(self, uid: int) -> NdlCard:
+        """The card by its id in `cid` (not `deal`), so checks of a loaded or edited position see `cid`."""
         return self.cards.by_id[self.cid[uid]]
 
     def power(self, uid: int) -> int:

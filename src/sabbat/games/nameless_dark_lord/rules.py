@@ -190,14 +190,15 @@ def placeable(s: Position, p: int) -> list[int]:
 def _place_actions(s: Position) -> list[Action]:
     p = s.actor
     open_areas = [x for x, stack in enumerate(s.areas) if len(stack) < MAX_UNITS]
+    into = [PLACE_ACTIONS[x] for x in open_areas]
     effect = s.deal.effect
     acts = []
     for u in placeable(s, p):
         condition = PLACE_CONDITIONS.get(effect[u])
         if condition is None:
-            acts += [PLACE_ACTIONS[x][u] for x in open_areas]
+            acts += [actions[u] for actions in into]
         else:
-            acts += [PLACE_ACTIONS[x][u] for x in open_areas if condition(s, p, u, x)]
+            acts += [actions[u] for x, actions in zip(open_areas, into, strict=True) if condition(s, p, u, x)]
     acts.append(PASS)
     return acts
 

@@ -39,6 +39,10 @@ class NdlState(Position):
     def observation(self, player: int | None) -> dict[str, Any]:
         return observe(self, player)
 
+    def secret_choice(self) -> bool:
+        """With `sleeve_mode=secret` the others see only that a player has committed its sleeves."""
+        return self.phase is Phase.SLEEVE and rules.secret_sleeves(self)
+
     def _determinize(self, player: int, rng: Rng) -> NdlState:
         """Reshuffle every Level deck and resample opponents' unrevealed sleeve drafts."""
         new = self.clone()
