@@ -395,7 +395,7 @@ def simulate(
     for path, flag in ((out, "--out"), (parquet, "--parquet"), (report, "--report")):
         _check_writable(path, flag, lang)
     if parquet is not None and not (INT64[0] <= seed and seed + n - 1 <= INT64[1]):
-        raise click.BadParameter("Parquet holds 64-bit seeds: give a --seed below 2**63 - games", param_hint="--seed")
+        raise click.BadParameter(_st("parquet_seed", lang), param_hint="--seed")
     sink = out.open("w", encoding="utf-8") if out else None
     try:
         records = _play_all(parallel.plan(g.info.id, num, names, n, seed, options), jobs, backend, address,
