@@ -288,7 +288,7 @@ def test_a_vale_card_takes_wild_spirit_for_the_one_symbol_missing_of_each_kind()
 
 def test_a_banner_harvest_ability_on_any_card_can_be_used() -> None:
     st = new()
-    ids = arrange(st, 0, field=["B", "B"], on_deck="B", deck=["B"])
+    ids = arrange(st, 0, field=["B", "B"], on_deck="C", deck=["B"])  # the next sleeve has a Cursed Land
     s = ids["field"][1]
     build(st, s, [("fx_banner_vp", "top")])
     at_harvest(st, 0)
@@ -346,3 +346,12 @@ def test_a_player_who_planted_the_whole_deck_preps_from_the_reshuffled_discard()
     finish_turn(st)
     # the field was discarded and reshuffled; prep plants until 3 decay shows (the 3 Cursed Lands)
     assert st.on_deck[p] >= 0 and st.field[p] and st.effective_decay(p) >= 3
+
+
+def test_a_push_is_one_log_line_that_names_the_revealed_card() -> None:
+    st = new()
+    arrange(st, 0, field=["B"], on_deck="B", deck=["B", "B"])
+    at_plant(st, 0)
+    start = len(st.events)
+    act(st, "push")
+    assert [e.key for e in st.events[start:]] == ["mystic_vale.event.push"]
