@@ -54,6 +54,7 @@ class ActionSpace:
         self._by_kind = {b.kind: b for b in self.blocks}
         self._bases = [b.base for b in self.blocks]
         self._ids: dict[Action, int] = {}
+        self._actions: dict[int, Action] = {}
 
     def to_id(self, action: Action) -> int:
         found = self._ids.get(action)
@@ -72,6 +73,9 @@ class ActionSpace:
         return found
 
     def to_action(self, action_id: int) -> Action:
+        known = self._actions.get(action_id)
+        if known is not None:
+            return known
         if not 0 <= action_id < self.n:
             raise NotInLayout(f"{self.game_id}: action id {action_id} is outside 0..{self.n - 1}")
         block = self.blocks[bisect_right(self._bases, action_id) - 1]
@@ -83,7 +87,8 @@ class ActionSpace:
                 args.append(domain.value(i))
             except IndexError:
                 raise NotInLayout(f"{self.game_id}: action id {action_id} is a spare slot of {block.kind}") from None
-        return Action(block.kind, tuple(reversed(args)))
+        action = self._actions[action_id] = Action(block.kind, tuple(reversed(args)))
+        return action
 
     def mask(self, legal: Iterable[Action]) -> np.ndarray:
         out = np.zeros(self.n, dtype=np.int8)

@@ -105,14 +105,13 @@ class SabbatAEC(AECEnv):
             if self.state.is_terminal():
                 values = self.codec.rewards(self.state, self.reward_mode)
                 self._finish({a: values[self._seat[a]] for a in self.agents})
-            else:
-                self.rewards = {a: 0.0 for a in self.agents}
+            else:  # rewards stay zero until the end: nothing to add up
                 self._select()
-        self._accumulate_rewards()
 
     def _finish(self, rewards: dict[str, float]) -> None:
         self.rewards = rewards
         self.terminations = {a: True for a in self.agents}
+        self._accumulate_rewards()
 
     def render(self) -> str | None:
         """The spectator's view (no seat's secrets) as terminal text."""

@@ -81,11 +81,12 @@ def _compile(slices: list[Slice]) -> Callable[[Any, int, dict[int, float], Block
     lines = ["def encode(x0, viewer, d, blocks):", "    g = d.get"]
     count = [0]
 
-    def leaf(s: Slice, words: str, x: str, pad: str) -> None:
+    def leaf(s: Slice, words: str, x: str, pad: str, many: bool) -> None:
         i, last = s.start, s.start + s.size - 1
+        plus = f"g({i}, 0) + " if many else ""  # only a path through `*` can reach a slot twice
         add = {
-            Reading.NUM: [f"if {x} and type({x}) in NUM: d[{i}] = g({i}, 0) + {x}"],
-            Reading.LEN: [f"if {x} and type({x}) is list: d[{i}] = g({i}, 0) + len({x})"],
+            Reading.NUM: [f"if {x} and type({x}) in NUM: d[{i}] = {plus}{x}"],
+            Reading.LEN: [f"if {x} and type({x}) is list: d[{i}] = {plus}len({x})"],
             Reading.VEC: [
                 f"if type({x}) is list:",
                 f"    for j, y in enumerate({x}[:{s.size}], {i}):",
@@ -105,26 +106,26 @@ def _compile(slices: list[Slice]) -> Callable[[Any, int, dict[int, float], Block
         }[s.kind]
         lines.extend(pad + a for a in add)
 
-    def walk(node: _Node, x: str, pad: str) -> None:
+    def walk(node: _Node, x: str, pad: str, many: bool) -> None:
         for s, words in node.leaves:
-            leaf(s, words, x, pad)
+            leaf(s, words, x, pad, many)
         for step, child in node.children.items():
             count[0] += 1
             y = f"x{count[0]}"
             if step == "*":
                 lines.append(f"{pad}for {y} in ({x} if type({x}) is list else {x}.values() if type({x}) is dict else ()):")
-                walk(child, y, pad + "    ")
+                walk(child, y, pad + "    ", True)
             elif step.startswith("@"):
                 k = int(step[1:])
                 lines.append(f"{pad}if type({x}) is list and {k} < len({x}):")
                 lines.append(f"{pad}    {y} = {x}[(viewer + {k}) % len({x})]")
-                walk(child, y, pad + "    ")
+                walk(child, y, pad + "    ", many)
             else:
                 lines.append(f"{pad}{y} = {x}.get({step!r}) if type({x}) is dict else None")
                 lines.append(f"{pad}if {y} is not None:")
-                walk(child, y, pad + "    ")
+                walk(child, y, pad + "    ", many)
 
-    walk(root, "x0", "    ")
+    walk(root, "x0", "    ", False)
     lines.append("    return None")
     env["NUM"] = (int, float, bool)
     exec("\n".join(lines), env)  # noqa: S102 - source made above from the frozen layout, not from input
