@@ -6,7 +6,9 @@ keyed by the action sequence from the root, so statistics pool over every world 
 sequence is legal; an action's UCB term counts how often it was *available* rather than how
 often its parent was visited (Cowling, Powley & Whitehouse 2012). Rewards are max-n: each
 edge keeps the mean return of the player who chose it, so 3-6 player games need no zero-sum
-assumption. The agent reads the real state only through `current_player`, `legal_actions`
+assumption. An opponent's run of secret choices (`GameState.secret_choice`) is one unseen
+move: a single edge, split only by what the searching player sees, so no later decision in
+the tree depends on a secret it could not know. The agent reads the real state only through `current_player`, `legal_actions`
 and `determinize`; everything else happens on its own samples.
 """
 
@@ -64,6 +66,11 @@ class SearchConfig:
     reuse_tree: bool = True
     """Start from the subtree the last search grew below the move just played, when the same
     player moves again at once (a turn made of several decisions)."""
+
+
+HIDDEN = Action("?")
+"""The edge of an opponent's secret choice: it stands for every action the searching player
+cannot tell apart (no game names an action `?`)."""
 
 
 class _Node:
@@ -208,6 +215,12 @@ class ISMCTSAgent(Searcher):
                 return
             mover = node.mover = world.current_player
             assert mover is not None
+            if mover != me and world.secret_choice():
+                reached = self._unseen_move(node.edges, world, mover, me, path)
+                if reached is None:
+                    return
+                node = reached
+                continue
             legal = world.legal_actions()
             edges = node.edges
             untried: list[Action] = []
@@ -246,6 +259,46 @@ class ISMCTSAgent(Searcher):
             if child is None:
                 child = best.outcomes[key] = _Node()
             node = child
+
+    def _unseen_move(
+        self, edges: dict[Action, _Edge], world: GameState, mover: int, me: int, path: list[tuple[_Edge, int]]
+    ) -> _Node | None:
+        """Play an opponent's run of secret choices through the node's single hidden edge.
+
+        Why one edge for the whole run: keyed by action (or by the number of decisions), the
+        searching player's later nodes would differ by a secret it cannot see. The opponent's
+        choices come from the rollout policy instead of tree statistics, and what the
+        searching player sees happen (a "has chosen", a reveal) still splits the outcomes.
+        Returns the node reached, or None when the edge was new and the rollout is backed up.
+        """
+        edge = edges.get(HIDDEN)
+        fresh = edge is None
+        if edge is None:
+            edge = edges[HIDDEN] = _Edge()
+        edge.avail += 1
+        edge.visits += 1
+        path.append((edge, mover))
+        seen = len(world.events)
+        while True:
+            legal = world.legal_actions()
+            world.apply(legal[0] if len(legal) == 1 else self._policy_move(world, legal))
+            if world.current_player != mover or not world.secret_choice():
+                break
+        if fresh:
+            _backup(path, self._rollout(world))
+            return None
+        key = _outcome(world, seen, me) if self.config.split_outcomes else ""
+        child = edge.outcomes.get(key)
+        if child is None:
+            child = edge.outcomes[key] = _Node()
+        return child
+
+    def _policy_move(self, world: GameState, legal: Sequence[Action]) -> Action:
+        """The rollout policy's move (a uniformly random one `rollout_epsilon` of the time)."""
+        policy = self.rollout_policy
+        if policy is None or self.rng.random() < self.config.rollout_epsilon:
+            return legal[self.rng.below(len(legal))]
+        return policy.choose(world)
 
     def _pick_untried(self, world: GameState, untried: Sequence[Action]) -> Action:
         if self.config.guided_expansion and self.rollout_policy is not None and len(untried) > 1:

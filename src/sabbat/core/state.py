@@ -182,6 +182,19 @@ class GameState(ABC):
         new.determinized_for = player
         return new
 
+    def secret_choice(self) -> bool:
+        """Whether the pending decision is a secret choice: the other seats do not see which
+        action the mover takes, and learn of it only what the events shown to them tell
+        (a "has chosen", a reveal once everyone has chosen).
+
+        Why: a search must not tell an opponent's secret choices apart by their identity, or
+        its player's later decisions in the tree would act on a secret it could not know
+        (ISMCTS treats the mover's run of secret decisions as one unseen move). The
+        conformance suite checks, for every game, that the other seats' observations do not
+        tell such a choice apart beyond their events.
+        """
+        return False
+
     def describe_action(self, action: Action, locale: str = "en") -> str:
         """A person's description of one of this state's legal actions."""
         return action.describe(locale, self.game_id)
