@@ -355,3 +355,15 @@ def test_a_push_is_one_log_line_that_names_the_revealed_card() -> None:
     start = len(st.events)
     act(st, "push")
     assert [e.key for e in st.events[start:]] == ["mystic_vale.event.push"]
+
+
+def test_the_next_player_plants_with_nothing_due_from_the_last_turn() -> None:
+    st = new()
+    p = (st.first_player - 1) % 2
+    arrange(st, p, field=["V1", "V1"], on_deck="B", deck=["B"] * 5)
+    at_harvest(st, p)
+    assert st.vp_due == 2
+    act(st, "collect")
+    act(st, "end")
+    assert st.phase is Phase.PLANT and st.turn_player == st.first_player
+    assert st.observation(None)["turn"]["vp_due"] == 0
