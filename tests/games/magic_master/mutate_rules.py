@@ -7,9 +7,10 @@ True/False swapped), imported rather than copied. The run works on a snapshot of
 tests it needs (so editing the tests meanwhile changes nothing); each mutant is written into the
 snapshot, the tests run against it (PYTHONPATH first, one process, `-x`) and it is killed when they
 fail or time out. `--budget SECONDS` stops early and records how far it got; `--stride K` tests
-every K-th mutation site only (a systematic sample, for a shared machine). Usage:
+every K-th mutation site only (a systematic sample, for a shared machine); `--only RUN.json` re-runs
+just the mutants that survived an earlier run (same stride). Usage:
 
-    .venv/bin/python tests/games/magic_master/mutate_rules.py OUT.json [--budget S] [--stride K] [module ...]
+    .venv/bin/python tests/games/magic_master/mutate_rules.py OUT.json [--budget S] [--stride K] [--only RUN.json] [module ...]
 """
 
 from __future__ import annotations
@@ -62,11 +63,15 @@ def _run_tests(work: Path, timeout: int) -> str:
 def main(out: str, args: list[str]) -> None:
     budget = float("inf")
     stride = 1
-    while args[:1] in (["--budget"], ["--stride"]):
+    only: list[tuple[str, int, str]] | None = None
+    while args[:1] in (["--budget"], ["--stride"], ["--only"]):
         if args[0] == "--budget":
             budget = float(args[1])
-        else:
+        elif args[0] == "--stride":
             stride = int(args[1])
+        else:
+            earlier = json.loads(Path(args[1]).read_text(encoding="utf-8"))
+            only = [(r["module"], r["line"], r["mutation"]) for r in earlier["surviving"]]
         args = args[2:]
     modules = args or list(MODULES)
     mutate = _operators()._mutate  # type: ignore[attr-defined]
@@ -85,6 +90,10 @@ def main(out: str, args: list[str]) -> None:
             index += 1
             if (index - 1) % stride:
                 continue
+            if only is not None:
+                if (name, line, label) not in only:
+                    continue
+                only.remove((name, line, label))
             (copy / name).write_text(text, encoding="utf-8")
             outcome = _run_tests(work, 120)
             code = original.splitlines()[line - 1].strip() if line else ""
