@@ -14,7 +14,7 @@ from sabbat.core import Action, Rng
 from sabbat.games.mystic_vale import GAME
 from sabbat.games.mystic_vale.cards import DEFAULT_PATH, POSITIONS
 from sabbat.games.mystic_vale.state import VALE_SRC, MysticValeState, Phase
-from sabbat.games.mystic_vale.turn import finish_turn
+from sabbat.games.mystic_vale.turn import finish_turn, reveal
 
 
 def _last_seat_ends_turn(st, turns_taken: int, decisions: int = 0) -> None:  # type: ignore[no-untyped-def]
@@ -367,3 +367,23 @@ def test_the_next_player_plants_with_nothing_due_from_the_last_turn() -> None:
     act(st, "end")
     assert st.phase is Phase.PLANT and st.turn_player == st.first_player
     assert st.observation(None)["turn"]["vp_due"] == 0
+
+
+def test_a_revealed_card_is_announced_by_its_own_number() -> None:
+    st = new()
+    arrange(st, 0, deck=["B", "B"])  # the top card is sleeve 0, card #1
+    start = len(st.events)
+    reveal(st, 0)
+    (event,) = [e for e in st.events[start:] if e.key == "mystic_vale.event.reveal"]
+    assert event.params["no"] == 1 and "#1 " in event.render("en")
+
+
+def test_a_play_ability_is_credited_to_the_part_that_carries_it() -> None:
+    st = new()
+    ids = arrange(st, 0, field=["B"], on_deck="B", deck=["B", "B"])
+    build(st, ids["on_deck"][0], [("cursed_land", "top"), ("fx_play_mana", "middle")])
+    at_plant(st, 0)
+    start = len(st.events)
+    act(st, "push")
+    (event,) = [e for e in st.events[start:] if e.key == "mystic_vale.event.ability"]
+    assert event.params["card"]["en"] == "fx_play_mana" and st.bonus_mana[0] == 1
