@@ -13,6 +13,7 @@ import pytest
 from sabbat import games
 from sabbat.core import Action, GameState, Rng
 from support.playout import ending_problems, option_variants, play_random, seats_never_resampled
+from support.secrets import SecretReport, secret_playout
 from support.toy_game import ToyState
 
 
@@ -116,3 +117,11 @@ def test_every_option_value_is_played() -> None:
     assert option_variants("toy") == [{}, {"short_deck": True}]
     assert play_random("toy", 2, 1, {"short_deck": True}).played != []
     assert sorted(c for cards in play_random("toy", 2, 1, {"short_deck": True}).played for c in cards) == list(range(1, 9))
+
+
+def test_a_visible_choice_marked_secret_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert secret_playout(games.get("toy").new(2, 0), 0) == SecretReport()  # no secret choice: nothing to check
+    monkeypatch.setattr(ToyState, "secret_choice", lambda self: True)  # but every card played is shown
+    report = secret_playout(games.get("toy").new(2, 0), 0)
+    assert report.problems
+    assert report.problems[0].startswith("toy decision 0: P2 can tell P1's secret 'play ")

@@ -17,6 +17,7 @@ from sabbat import games
 from sabbat.core import Action, BadOption, BadPlayerCount, GameState, IllegalAction, Rng, i18n
 from sabbat.core.replay import Replay, state_digest
 from support.playout import ending_problems, option_variants, play_random, seats_never_resampled, variant_id
+from support.secrets import secret_playout
 
 SEEDS = int(os.environ.get("SABBAT_SEEDS", "200"))
 DEEP_SEEDS = max(2, SEEDS // 10)
@@ -266,6 +267,32 @@ def test_determinize_resamples_hidden_information_for_every_seat(name: str, n: i
             f"seed {seed}: determinize kept every hidden card in place for seat(s) {sorted(unchanged)} "
             "at every sampled point of the game"
         )
+
+
+SECRET_GAMES = {"bellum_magica", "monslaught", "nameless_dark_lord"}
+"""Games with secret choices (`GameState.secret_choice`): goblins placed face down,
+draft picks and a boss round's summons, sleeves with `sleeve_mode=secret`."""
+SECRET_SEEDS = max(2, SEEDS // 20)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_secret_choices_look_the_same_to_every_other_seat(name: str) -> None:
+    """Wherever `secret_choice()` holds, each other seat sees the same new events and the same
+    observation whichever action the mover takes (after the rest of the mover's secret run, while
+    a secret choice is still pending): a game cannot mark a choice the others see as secret. The
+    games with secret choices must meet some in their random games, so the check is never vacuous."""
+    game = games.get(name)
+    compared = 0
+    for options in option_variants(name):
+        for n in game.info.player_counts:
+            for seed in range(SECRET_SEEDS):
+                report = secret_playout(game.new(n, seed, options), seed)
+                assert not report.problems, f"{n}p {variant_id(options)} seed {seed}: {report.problems[:3]}"
+                compared += report.compared
+    if name in SECRET_GAMES:
+        assert compared, "no random game met a secret choice of two actions before its reveal: nothing was checked"
+    else:
+        assert not compared, f"{name} has secret choices: add it to SECRET_GAMES"
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -257,6 +257,10 @@ class BellumState(GameState):
     def observation(self, player: int | None) -> dict[str, Any]:
         return hidden.observation(self, player)
 
+    def secret_choice(self) -> bool:
+        """Goblins are placed face down; the others see them only when all are placed."""
+        return self.phase is Phase.GOBLINS
+
     def _determinize(self, player: int, rng: Rng) -> BellumState:
         return hidden.determinize(self, player, rng)
 

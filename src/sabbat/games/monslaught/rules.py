@@ -510,6 +510,8 @@ def _end_summon(st: MonslaughtState, seat: Seat, args: tuple[Any, ...]) -> None:
         st.phase = Phase.SCOUT
         return
     st.pos += 1
+    # What this player's hidden summons left here would show in the next player's view (M-4).
+    st.pend_need, st.pend_kind, st.pend_arg, st.pend_left = 0, "", "", 0
     if st.pos < len(st.order):
         st.active = st.order[st.pos]
     else:

@@ -191,6 +191,11 @@ class MonslaughtState(GameState):
 
         return observe(self, player)
 
+    def secret_choice(self) -> bool:
+        """Draft picks, and every decision of a boss round's fogged summon phase (M-4), stay
+        hidden from the others until all have made theirs."""
+        return self.fog is not None or self.phase is Phase.DRAFT
+
     def _determinize(self, player: int, rng: Rng) -> MonslaughtState:
         from .observe import determinize
 
