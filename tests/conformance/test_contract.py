@@ -269,8 +269,8 @@ def test_determinize_resamples_hidden_information_for_every_seat(name: str, n: i
         )
 
 
-SECRET_GAMES = {"bellum_magica", "monslaught", "nameless_dark_lord"}
-"""Games with secret choices (`GameState.secret_choice`): goblins placed face down,
+SECRET_GAMES = {"bellum_magica", "magic_master", "monslaught", "nameless_dark_lord"}
+"""Games with secret choices (`GameState.secret_choice`): goblins placed face down, heirs,
 draft picks and a boss round's summons, sleeves with `sleeve_mode=secret`."""
 SECRET_SEEDS = max(2, SEEDS // 20)
 

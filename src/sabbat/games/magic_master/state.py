@@ -339,6 +339,10 @@ class MagicMasterState(GameState):
     def is_terminal(self) -> bool:
         return self.phase is Phase.OVER
 
+    def secret_choice(self) -> bool:
+        """Heirs are chosen face down; the others see them only when all have chosen."""
+        return self.phase is Phase.CHOOSE_HEIR
+
     def _legal_actions(self) -> list[Action]:
         ph = self.phase
         if ph is Phase.CHOOSE_HEIR:
