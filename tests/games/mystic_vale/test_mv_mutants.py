@@ -14,7 +14,7 @@ from sabbat.core import Action, Rng
 from sabbat.games.mystic_vale import GAME
 from sabbat.games.mystic_vale.cards import DEFAULT_PATH, POSITIONS
 from sabbat.games.mystic_vale.state import VALE_SRC, MysticValeState, Phase
-from sabbat.games.mystic_vale.turn import finish_turn, reveal
+from sabbat.games.mystic_vale.turn import finish_turn, prep, reveal
 
 
 def _last_seat_ends_turn(st, turns_taken: int, decisions: int = 0) -> None:  # type: ignore[no-untyped-def]
@@ -387,3 +387,24 @@ def test_a_play_ability_is_credited_to_the_part_that_carries_it() -> None:
     act(st, "push")
     (event,) = [e for e in st.events[start:] if e.key == "mystic_vale.event.ability"]
     assert event.params["card"]["en"] == "fx_play_mana" and st.bonus_mana[0] == 1
+
+
+def test_prep_and_push_lines_name_card_1_when_it_ends_on_deck() -> None:
+    st = new()
+    arrange(st, 0, deck=["C", "C", "C"])  # sleeves 0, 1, 2
+    st.deck[0] = [0, 2, 1]  # revealed in the order 1, 2, 0 (the top is the end of the list)
+    start = len(st.events)
+    prep(st, 0)  # plants #2 and #3; #1 on deck shows the third decay
+    (event,) = [e for e in st.events[start:] if e.key == "mystic_vale.event.prep"]
+    assert st.on_deck[0] == 0 and event.params["no"] == 1
+    assert event.params["parts"] == {"en": "Cursed Land", "ja": "呪われた土地"}
+    assert not [e for e in st.events[start:] if e.key == "mystic_vale.event.reveal"]
+
+    st = new()
+    arrange(st, 0, deck=["B", "B", "B"])
+    st.deck[0], st.on_deck[0] = [2, 0], 1
+    at_plant(st, 0)
+    start = len(st.events)
+    act(st, "push")
+    (event,) = [e for e in st.events[start:] if e.key == "mystic_vale.event.push"]
+    assert event.params["no"] == 1 and event.params["revealed"]["en"] == "blank card"
