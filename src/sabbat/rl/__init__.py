@@ -31,12 +31,17 @@ GYM_IDS: dict[str, str] = {
 }
 
 
-def env(game: str, num_players: int = 2, **kwargs: Any) -> SabbatAEC:
-    """The PettingZoo AEC environment of `game` (options, reward, render_mode, locale)."""
+def env(game: str, num_players: int | None = None, **kwargs: Any) -> SabbatAEC:
+    """The PettingZoo AEC environment of `game` (options, reward, render_mode, locale).
+
+    `num_players` defaults to the game's smallest count.
+    """
     return SabbatAEC(game, num_players, **kwargs)
 
 
-def gym_env(game: str, num_players: int = 2, opponents: Sequence[str] = ("heuristic",), **kwargs: Any) -> SabbatGymEnv:
+def gym_env(
+    game: str, num_players: int | None = None, opponents: Sequence[str] = ("heuristic",), **kwargs: Any
+) -> SabbatGymEnv:
     """The Gymnasium environment of `game`: one learning seat against `opponents`."""
     return SabbatGymEnv(game, num_players, opponents, **kwargs)
 
@@ -48,13 +53,10 @@ def actions(game: str, options: Mapping[str, Any] | None = None) -> ActionSpace:
 
 
 def _register() -> None:
+    """Registers the ids without loading any game: a game is imported when its env is made."""
     for game_id, gym_id in GYM_IDS.items():
         if gym_id not in gymnasium.registry:
-            gymnasium.register(
-                id=gym_id,
-                entry_point="sabbat.rl.single:SabbatGymEnv",
-                kwargs={"game": game_id, "num_players": games.get(game_id).info.min_players},
-            )
+            gymnasium.register(id=gym_id, entry_point="sabbat.rl.single:SabbatGymEnv", kwargs={"game": game_id})
 
 
 _register()

@@ -27,7 +27,7 @@ class SabbatAEC(AECEnv):
     def __init__(
         self,
         game: str,
-        num_players: int = 2,
+        num_players: int | None = None,
         *,
         options: Mapping[str, Any] | None = None,
         reward: str = "win",
@@ -42,6 +42,8 @@ class SabbatAEC(AECEnv):
         self.codec = GameCodec(game, options)
         self.game_id = self.codec.game_id
         self.options = dict(options or {})
+        if num_players is None:
+            num_players = self.codec.game.info.min_players
         self.codec.game.new(num_players, 0, self.options)  # refuse a wrong player count or option now
         self.num_players = num_players
         self.reward_mode = reward

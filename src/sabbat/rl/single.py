@@ -34,7 +34,7 @@ class SabbatGymEnv(gym.Env):
     def __init__(
         self,
         game: str,
-        num_players: int = 2,
+        num_players: int | None = None,
         opponents: Sequence[str] = ("heuristic",),
         *,
         seat: int | str = "random",
@@ -47,6 +47,12 @@ class SabbatGymEnv(gym.Env):
             raise ValueError(f"reward is one of {', '.join(REWARDS)}, not {reward!r}")
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
+        self.codec = GameCodec(game, options)
+        self.game_id = self.codec.game_id
+        self.options = dict(options or {})
+        if num_players is None:
+            num_players = self.codec.game.info.min_players
+        self.codec.game.new(num_players, 0, self.options)  # refuse a wrong player count or option now
         if not (isinstance(seat, int) and 0 <= seat < num_players) and seat not in SEATS:
             raise ValueError(f"seat is a seat number below {num_players}, 'random' or 'rotate', not {seat!r}")
         names = list(opponents)
@@ -54,10 +60,6 @@ class SabbatGymEnv(gym.Env):
             names *= num_players - 1
         if len(names) != num_players - 1:
             raise ValueError(f"{num_players} players need 1 or {num_players - 1} opponent names, not {len(names)}")
-        self.codec = GameCodec(game, options)
-        self.game_id = self.codec.game_id
-        self.options = dict(options or {})
-        self.codec.game.new(num_players, 0, self.options)  # refuse a wrong player count or option now
         for name in set(names):
             agents.get(name, self.game_id, 0)  # refuse an unknown agent now, not at the first reset
         self.num_players = num_players
