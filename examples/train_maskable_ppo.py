@@ -107,7 +107,7 @@ def main() -> None:
     p.add_argument("--game", default="magic_master")
     p.add_argument("--players", type=int, default=2)
     p.add_argument("--minutes", type=float, default=25.0, help="wall-clock budget for training")
-    p.add_argument("--eval-every", type=int, default=25_000)
+    p.add_argument("--eval-every", type=int, default=20_000)
     p.add_argument("--eval-games", type=int, default=100)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--policy", type=Path, default=None, help="where to save the policy")
