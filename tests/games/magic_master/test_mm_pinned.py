@@ -229,3 +229,15 @@ def test_black_troops_follow_a_leader_of_succession_exactly_one():
     s = blank()
     assert G.problems(s.t, group(s, 0, "william", TB)) == []
     assert G.problems(s.t, group(s, 0, "brenda", TB)) == ["black"]
+
+
+def test_a_magic_zero_caster_adds_nothing_to_a_fireball_support():
+    s = blank()
+    group(s, 0, "melinda")  # MAG 0
+    group(s, 0, "galus")
+    group(s, 1, "sylphia", TB)  # 16
+    (fb,) = give(s, 0, "fireball")
+    dice(s, 3, 4, 5)  # 6 + 9 = 15 < 16
+    act(s, "attack", 1, 1, 0)
+    act(s, "support", fb, 0)
+    assert s.events[-1].params["total"] == 15 and s.phase is Phase.TAKE
