@@ -46,7 +46,7 @@ class ActionSpace:
         self.blocks: list[Block] = []
         base = 0
         for kind, domains in kinds:
-            bound = tuple(d.bind(cards) if isinstance(d, Words) and d.label == "card id" else d for d in domains)
+            bound = tuple(d.bind(cards) if isinstance(d, Words) and d.cards else d for d in domains)
             block = Block(kind, base, bound)
             self.blocks.append(block)
             base += block.size

@@ -79,6 +79,8 @@ class Words:
     table: tuple[str, ...]
     capacity: int
     label: str = "name"
+    cards: bool = False
+    """A table of card ids: the card set in use may add names to it (`bind`)."""
 
     @property
     def size(self) -> int:
@@ -89,7 +91,7 @@ class Words:
         extra = tuple(sorted(n for n in set(names) if n not in known))
         if len(self.table) + len(extra) > self.capacity:
             raise ValueError(f"{len(extra)} new {self.label}s do not fit the {self.capacity} slots of the action layout")
-        return Words(self.table + extra, self.capacity, self.label)
+        return Words(self.table + extra, self.capacity, self.label, self.cards)
 
     def index(self, value: Arg) -> int | None:
         if not isinstance(value, str):

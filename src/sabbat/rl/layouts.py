@@ -64,7 +64,7 @@ NAMELESS_DARK_LORD: list[Kind] = [
     ("target", (_uid,)),
 ]
 
-_mon_card = Words(MONSLAUGHT_CARDS, 64, "card id")
+_mon_card = Words(MONSLAUGHT_CARDS, 64, "card id", cards=True)
 _land = Ints(0, UID - 1, "land instance")
 _stack = Words(("farm", "mountain"), 2, "stack")
 MONSLAUGHT: list[Kind] = [
@@ -77,7 +77,7 @@ MONSLAUGHT: list[Kind] = [
     ("take_land", (_stack,)),
 ]
 
-_bm_card = Words(BELLUM_MAGICA_CARDS, 128, "card id")
+_bm_card = Words(BELLUM_MAGICA_CARDS, 128, "card id", cards=True)
 _side = Words(("L", "R"), 2, "side")
 BELLUM_MAGICA: list[Kind] = [
     *_plain("pass_roll", "buy_round", "confusion", "no_attack", "stop_stealing", "done_recruiting"),
