@@ -408,3 +408,15 @@ def test_prep_and_push_lines_name_card_1_when_it_ends_on_deck() -> None:
     act(st, "push")
     (event,) = [e for e in st.events[start:] if e.key == "mystic_vale.event.push"]
     assert event.params["no"] == 1 and event.params["revealed"]["en"] == "blank card"
+
+
+def test_a_used_harvest_ability_is_logged_with_its_card_text_and_result() -> None:
+    st = new()
+    ids = arrange(st, 0, field=["B"], on_deck="B", deck=["B"])
+    s = ids["field"][0]
+    build(st, s, [("druid_circle", "top")])  # 1 guardian: 1 VP per guardian, at most 3
+    at_harvest(st, 0)
+    start = len(st.events)
+    act(st, "use", 4 * s)
+    (event,) = [e for e in st.events[start:] if e.key == "mystic_vale.event.ability"]
+    assert event.render("en") == "P1: Druid Circle — 1 VP per guardian in your field (max 3) (1)"
