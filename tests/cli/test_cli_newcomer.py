@@ -115,3 +115,14 @@ def test_bench_out_never_replaces_a_file_unasked(tmp_path: Path) -> None:
     shipped.write_text('{"throughput": []}', encoding="utf-8")
     code, out = run("bench", "--games", "toy", "--seconds", "0.05", "--out", str(shipped))
     assert code == 2 and "--overwrite" in out and shipped.read_text(encoding="utf-8") == '{"throughput": []}'
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_registered_agent_is_described_in_both_languages(lang: str) -> None:
+    from sabbat import agents
+    from sabbat.core import i18n
+
+    for name in agents.names():
+        for field in ("kind", "cost"):
+            text = i18n.render(f"cli.agent.{name}.{field}", lang, {})
+            assert text and "agent." not in text, (name, field, text)
