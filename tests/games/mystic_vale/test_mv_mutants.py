@@ -387,6 +387,7 @@ def test_a_play_ability_is_credited_to_the_part_that_carries_it() -> None:
     act(st, "push")
     (event,) = [e for e in st.events[start:] if e.key == "mystic_vale.event.ability"]
     assert event.params["card"]["en"] == "fx_play_mana" and st.bonus_mana[0] == 1
+    assert event.render("en") == "P1: fx_play_mana — +1 mana (1)"
 
 
 def test_prep_and_push_lines_name_card_1_when_it_ends_on_deck() -> None:
@@ -420,3 +421,13 @@ def test_a_used_harvest_ability_is_logged_with_its_card_text_and_result() -> Non
     act(st, "use", 4 * s)
     (event,) = [e for e in st.events[start:] if e.key == "mystic_vale.event.ability"]
     assert event.render("en") == "P1: Druid Circle — 1 VP per guardian in your field (max 3) (1)"
+
+
+def test_the_harvest_line_lists_its_gains_with_each_languages_separator() -> None:
+    st = new()
+    arrange(st, 0, field=["F", "S1x2"], on_deck="B", deck=["B"])  # 1 mana, 2 earth spirit
+    start = len(st.events)
+    at_harvest(st, 0)
+    (event,) = [e for e in st.events[start:] if e.key == "mystic_vale.event.harvest"]
+    assert ", " in event.params["gains"]["en"] and "、" not in event.params["gains"]["en"]
+    assert "、" in event.params["gains"]["ja"] and ", " not in event.params["gains"]["ja"]
