@@ -198,6 +198,22 @@ class CardTable:
         for e in sections["tokens"]:
             self.entries[e.id] = e
         self.tavern = self.location_lists["tavern"][0]
+        self._index()
+
+    def _index(self) -> None:
+        """Flat per-id tables for the rules' hot path (a dict lookup and a tuple index per read)."""
+        self.names: dict[str, dict[str, str]] = {cid: dict(e.name) for cid, e in self.entries.items()}
+        """Every card's name; shared by the events that name it, so never changed."""
+        strips: list[Board | Creature] = [*self.boards.values(), *self.creatures.values()]
+        self.left_strips: dict[str, Strip] = {c.id: c.left for c in strips}
+        """Production rows (food, glyph, maps) of every board and creature, by id."""
+        self.right_strips: dict[str, Strip] = {c.id: c.right for c in strips}
+        """Attack rows (swords, magic swords, thieves) of every board and creature, by id."""
+        self.location_defence: dict[str, tuple[int, int]] = {
+            lid: (loc.shields, loc.magic_shields) for lid, loc in self.locations.items()}
+        self.board_ids = sorted(self.boards)
+        self.chests_by_type: tuple[tuple[int, ...], ...] = tuple(
+            tuple(c for c, ct in enumerate(self.chest_type) if ct == t) for t in range(len(CHEST_TYPES)))
 
     def name(self, card_id: str) -> dict[str, str]:
         entry = self.entries.get(card_id)
@@ -212,7 +228,15 @@ def _load(path: str) -> CardTable:
     return CardTable(load_sections(p, SECTIONS), p)
 
 
+@lru_cache(maxsize=1)
+def _default_path() -> str:
+    return str(DEFAULT_CARDS.resolve())
+
+
 def load_cards(options: Mapping[str, Any] | None = None) -> CardTable:
-    """The card table for `options['cards']` (a file path) or the shipped file; cached per path."""
-    path = (options or {}).get("cards") or DEFAULT_CARDS
-    return _load(str(Path(path).resolve()))
+    """The card table for `options['cards']` (a file path) or the shipped file; cached per path.
+
+    The shipped file's path is resolved once: resolving asks the file system, on every new game.
+    """
+    path = (options or {}).get("cards")
+    return _load(str(Path(path).resolve()) if path else _default_path())

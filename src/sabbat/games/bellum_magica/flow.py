@@ -1,86 +1,76 @@
-"""The day's steps: applying decisions and running the automatic steps.
+"""The day's steps: applying decisions (the state's `_apply`) and running the automatic steps.
 
 Each `_advance_*` runs automatic work until a player has a real choice, skipping players
-whose only option is to pass (the resulting state is the same as asking them).
+whose only option is to pass (the resulting state is the same as asking them). Functions over
+the position (model.py). They run on every decision: event keys are written out in full
+(`bellum_magica.event.…`, a constant each), and the texts events carry come prebuilt from text.py.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from sabbat.core import Action, i18n
 from sabbat.core.events import SPECTATOR
 
 from . import text
+from .legal import attack_options, can_recruit
+from .model import Position
 from .rules import (
+    ATTACK_PHASE,
     BARREL_CAP,
     CHEST_NAMES,
+    COSTS,
     END_CHESTS,
+    GOBLINS_PHASE,
     GOLD,
     METAL,
+    OVER_PHASE,
+    PAY_PHASE,
+    PLACE_PHASE,
+    RECRUIT_PHASE,
+    ROLL_PHASE,
+    STEAL_PHASE,
     WOOD,
-    Phase,
     affordable_options,
-    cost_of,
 )
-
-if TYPE_CHECKING:
-    from .state import BellumState
-
-NS = "bellum_magica"
+from .scoring import days_played, winners
+from .text import CHEST_LABEL, NS, SIDE_LABEL
 
 
-def _others(s: BellumState, *seats: int) -> frozenset[int]:
+def _others(s: Position, *seats: int) -> frozenset[int]:
     """Audience of the public half of a private event: every other seat and the spectators."""
     return frozenset([SPECTATOR, *(q for q in range(s.num_players) if q not in seats)])
 
 
-def seat_list(key: str, seats: list[int], **values: list[int]) -> dict[str, str]:
-    """Seats through message `key` (param `player`, plus `values[name][i]` for the i-th seat), joined per locale."""
-    out = {}
-    for loc in ("en", "ja"):
-        parts = [i18n.render(f"{NS}.{key}", loc, {"player": p, **{k: v[i] for k, v in values.items()}})
-                 for i, p in enumerate(seats)]
-        out[loc] = ("、" if loc == "ja" else ", ").join(parts)
-    return out
-
-
-def _chest_label(t: int) -> dict[str, str]:
-    from .state import CHEST_LABEL
-
-    return CHEST_LABEL[t]
-
-
-def _side_label(side: str) -> dict[str, str]:
-    from .state import SIDE_LABEL
-
-    return SIDE_LABEL[side]
+def _mover(s: Position) -> int:
+    """The seat to move in every phase after the castle draft: counted from the captain."""
+    return (s.captain + s.turn) % s.num_players
 
 
 # ----- setup decisions -------------------------------------------------------------
-def _pick_castle(s: BellumState, a: Action) -> None:
+def _pick_castle(s: Position, a: Action) -> None:
     p = s.current_player
     assert p is not None
     board = str(a.args[0])
     s.draft_pool.remove(board)
     s.boards[p] = board
-    s.emit(f"{NS}.event.castle_picked", player=p, name=s.cards.name(board))
+    s.emit("bellum_magica.event.castle_picked", player=p, name=s.cards.names[board])
     s.turn += 1
     if s.turn == s.num_players:
         s.draft_pool = []
         s.turn = 0
-        s.phase = Phase.GOBLINS
+        s.phase = GOBLINS_PHASE
 
 
-def _place_goblin(s: BellumState, a: Action) -> None:
-    p = s.current_player
-    assert p is not None
+def _place_goblin(s: Position, a: Action) -> None:
+    p = _mover(s)
     gob, side = str(a.args[0]), str(a.args[1])
     s.hand[p].remove(gob)
     s.placed[p].append((gob, side))
-    s.emit(f"{NS}.event.goblin_placed", frozenset((p,)), player=p, name=s.cards.name(gob), side=_side_label(side))
-    s.emit(f"{NS}.event.goblin_placed_public", _others(s, p), player=p)
+    s.emit("bellum_magica.event.goblin_placed", frozenset((p,)), player=p, name=s.cards.names[gob],
+           side=SIDE_LABEL[side])
+    s.emit("bellum_magica.event.goblin_placed_public", _others(s, p), player=p)
     if s.hand[p]:
         return
     s.turn += 1
@@ -89,18 +79,18 @@ def _place_goblin(s: BellumState, a: Action) -> None:
     for q in range(s.num_players):  # commit-reveal: every placement becomes public at once
         for g, sd in s.placed[q]:
             (s.left if sd == "L" else s.right)[q].append(g)
-        s.emit(f"{NS}.event.goblins_revealed", player=q, sides=_goblin_sides(s, s.placed[q]))
+        s.emit("bellum_magica.event.goblins_revealed", player=q, sides=_goblin_sides(s, s.placed[q]))
         s.placed[q] = []
     start_day(s)
 
 
-def _goblin_sides(s: BellumState, placed: list[tuple[str, str]]) -> dict[str, str]:
+def _goblin_sides(s: Position, placed: list[tuple[str, str]]) -> dict[str, str]:
     """"left: Snik, Grub" / 「左 スニク、グラブ」, leaving out a side that got no goblin."""
     out = {}
     for loc, sep in (("en", "; "), ("ja", "/")):
         parts = []
         for side in ("L", "R"):
-            names = [s.cards.name(g) for g, sd in placed if sd == side]
+            names = [s.cards.names[g] for g, sd in placed if sd == side]
             if names:
                 parts.append(i18n.render(f"{NS}.text.side_goblins", loc, {
                     "side": i18n.render(f"{NS}.view.side_{side}", loc), "names": names}))
@@ -109,73 +99,65 @@ def _goblin_sides(s: BellumState, placed: list[tuple[str, str]]) -> dict[str, st
 
 
 # ----- step 1: the active horde ----------------------------------------------------
-def start_day(s: BellumState) -> None:
+def start_day(s: Position) -> None:
     cap = s.captain
     if s.conf_down[cap]:  # the captain's spells recover at the start of their captaincy
         s.conf_up[cap] += s.conf_down[cap]
         s.conf_down[cap] = 0
-    s.emit(f"{NS}.event.day_start", day=s.day, captain=cap)
-    s.phase = Phase.ROLL
+    s.emit("bellum_magica.event.day_start", day=s.day, captain=cap)
+    s.phase = ROLL_PHASE
     _roll(s)
 
 
-def _roll(s: BellumState) -> None:
+def _roll(s: Position) -> None:
     s.die = s.rng.roll(6)
     s.rolls += 1
     s.turn = 0
-    s.emit(f"{NS}.event.roll", captain=s.captain, face=s.die)
+    s.emit("bellum_magica.event.roll", captain=s.captain, face=s.die)
     _advance_roll(s)
 
 
-def _has_roll_option(s: BellumState, p: int) -> bool:
-    return s.barrels[p] >= 1 or (p == s.captain and s.conf_up[p] >= 1)
-
-
-def _seek_chooser(s: BellumState, has_choice: Callable[[int], object]) -> bool:
-    """Move `s.turn` (counted from the captain) to the next seat with a real choice.
-
-    Seats whose only option would be to pass are skipped; False when none is left.
-    """
+def _advance_roll(s: Position) -> None:
+    """On to the next seat, from `turn`, that may reroll: a barrel, or the captain's face-up spell."""
     n = s.num_players
-    while s.turn < n:
-        if has_choice((s.captain + s.turn) % n):
-            return True
-        s.turn += 1
-    return False
+    cap = s.captain
+    barrels = s.barrels
+    t = s.turn
+    while t < n:
+        p = (cap + t) % n
+        if barrels[p] >= 1 or (t == 0 and s.conf_up[p] >= 1):  # t == 0: the captain
+            s.turn = t
+            return
+        t += 1
+    s.turn = t
+    _after_roll(s)
 
 
-def _advance_roll(s: BellumState) -> None:
-    if not _seek_chooser(s, lambda p: _has_roll_option(s, p)):
-        _after_roll(s)
-
-
-def _pass_roll(s: BellumState, a: Action) -> None:
+def _pass_roll(s: Position, a: Action) -> None:
     s.turn += 1
     _advance_roll(s)
 
 
-def _buy_round(s: BellumState, a: Action) -> None:
-    p = s.current_player
-    assert p is not None
+def _buy_round(s: Position, a: Action) -> None:
+    p = _mover(s)
     s.barrels[p] -= 1
-    s.emit(f"{NS}.event.buy_round", player=p)
+    s.emit("bellum_magica.event.buy_round", player=p)
     _roll(s)
 
 
-def _confusion(s: BellumState, a: Action) -> None:
-    p = s.current_player
-    assert p is not None
+def _confusion(s: Position, a: Action) -> None:
+    p = _mover(s)
     s.conf_up[p] -= 1
     s.conf_down[p] += 1
-    s.emit(f"{NS}.event.confusion", player=p)
+    s.emit("bellum_magica.event.confusion", player=p)
     _roll(s)
 
 
 # ----- steps 2 and 3: gathering and scouts -----------------------------------------
-def _after_roll(s: BellumState) -> None:
+def _after_roll(s: Position) -> None:
     n = s.num_players
     row = s.die
-    s.emit(f"{NS}.event.active_row", row=row)
+    s.emit("bellum_magica.event.active_row", row=row)
     maps = []
     for p in range(n):
         f, g, m = s.production(p, row)
@@ -183,108 +165,114 @@ def _after_roll(s: BellumState) -> None:
         s.glyph[p] += g
         maps.append(m)
         if f or g:
-            s.emit(f"{NS}.event.gather", player=p, food=f, glyph=g, gained=text.amounts(food=f, glyph=g))
+            s.emit("bellum_magica.event.gather", player=p, food=f, glyph=g, gained=text.food_glyph(f, g))
     best = max(maps)
     if best > 0:
-        tops = [(s.captain + i) % n for i in range(n) if maps[(s.captain + i) % n] == best]
+        tops = tuple((s.captain + i) % n for i in range(n) if maps[(s.captain + i) % n] == best)
         kind = METAL if len(tops) == 1 else WOOD
-        s.emit(f"{NS}.event.scouts", players=seat_list("seat", tops), maps=best, type=_chest_label(kind))
+        s.emit("bellum_magica.event.scouts", players=text.seats(tops), maps=best, type=CHEST_LABEL[kind])
         for p in tops:
             gain_chest(s, p, kind)
-    s.phase = Phase.ATTACK
+    s.phase = ATTACK_PHASE
     s.turn = 0
     _advance_attack(s)
 
 
-def gain_chest(s: BellumState, p: int, t: int) -> None:
+def gain_chest(s: Position, p: int, t: int) -> None:
     """Top chest of stack `t` to p, value seen by p only; an empty stack gives nothing."""
     stack = s.stacks[t]
     if not stack:
-        s.emit(f"{NS}.event.stack_empty", player=p, type=_chest_label(t))
+        s.emit("bellum_magica.event.stack_empty", player=p, type=CHEST_LABEL[t])
         return
     c = stack.pop()
     s.chests[p].append(c)
     s.seen[c] |= 1 << p
-    s.emit(f"{NS}.event.chest_gained", frozenset((p,)), player=p, type=_chest_label(t),
+    s.emit("bellum_magica.event.chest_gained", frozenset((p,)), player=p, type=CHEST_LABEL[t],
            value=s.cards.chest_value[c])
-    s.emit(f"{NS}.event.chest_gained_public", _others(s, p), player=p, type=_chest_label(t))
+    s.emit("bellum_magica.event.chest_gained_public", _others(s, p), player=p, type=CHEST_LABEL[t])
 
 
 # ----- step 4: attack --------------------------------------------------------------
-def _advance_attack(s: BellumState) -> None:
-    if _seek_chooser(s, s._attack_options):
-        return
+def _advance_attack(s: Position) -> None:
+    """On to the next seat, from `turn`, that can beat something; past the last: the end or recruiting."""
+    n = s.num_players
+    cap = s.captain
+    t = s.turn
+    while t < n:
+        if attack_options(s, (cap + t) % n):
+            s.turn = t
+            return
+        t += 1
+    s.turn = t
     if any(len(c) >= END_CHESTS for c in s.chests):
         finish(s)
         return
-    s.phase = Phase.RECRUIT
+    s.phase = RECRUIT_PHASE
     s.turn = 0
     _advance_recruit(s)
 
 
-def _next_attacker(s: BellumState) -> None:
-    s.phase = Phase.ATTACK
+def _next_attacker(s: Position) -> None:
+    s.phase = ATTACK_PHASE
     s.turn += 1
     _advance_attack(s)
 
 
-def _no_attack(s: BellumState, a: Action) -> None:
+def _no_attack(s: Position, a: Action) -> None:
     _next_attacker(s)
 
 
-def _attack_location(s: BellumState, a: Action) -> None:
-    p = s.current_player
-    assert p is not None
+def _attack_location(s: Position, a: Action) -> None:
+    p = _mover(s)
     lid = str(a.args[0])
-    loc = s.cards.locations[lid]
-    s.emit(f"{NS}.event.attack_location", player=p, name=s.cards.name(lid))
+    cards = s.cards
+    loc = cards.locations[lid]
+    s.emit("bellum_magica.event.attack_location", player=p, name=cards.names[lid])
     food, glyph, barrel, wood, metal, gold = loc.loot
     s.food[p] += food
     s.glyph[p] += glyph
     if food or glyph:
-        s.emit(f"{NS}.event.loot", player=p, food=food, glyph=glyph, gained=text.amounts(food=food, glyph=glyph))
+        s.emit("bellum_magica.event.loot", player=p, food=food, glyph=glyph, gained=text.food_glyph(food, glyph))
     if barrel:
         take = min(barrel, BARREL_CAP - s.barrels[p])
         s.barrels[p] += take
         if take:
-            s.emit(f"{NS}.event.barrels_taken", player=p, count=take)
+            s.emit("bellum_magica.event.barrels_taken", player=p, count=take)
         if barrel > take:  # barrels above the cap are refused, nothing else is
-            s.emit(f"{NS}.event.barrels_refused", player=p, count=barrel - take)
+            s.emit("bellum_magica.event.barrels_refused", player=p, count=barrel - take)
     for t, k in ((WOOD, wood), (METAL, metal), (GOLD, gold)):
         for _ in range(k):
             gain_chest(s, p, t)
-    if lid != s.cards.tavern:
+    if lid != cards.tavern:
         s.display.remove(lid)
         s.discard.append(lid)
     _next_attacker(s)
 
 
-def _attack_castle(s: BellumState, a: Action) -> None:
-    p = s.current_player
-    assert p is not None
+def _attack_castle(s: Position, a: Action) -> None:
+    p = _mover(s)
     q = int(a.args[0])
     thieves = s.attack(p, s.die)[2]
     s.steal_victim = q
     s.steal_k = min(thieves, len(s.chests[q]))
     s.steal_picks = []
-    s.phase = Phase.STEAL
-    s.emit(f"{NS}.event.attack_castle", player=p, victim=q, thieves=s.steal_k)
+    s.phase = STEAL_PHASE
+    s.emit("bellum_magica.event.attack_castle", player=p, victim=q, thieves=s.steal_k)
 
 
-def _steal(s: BellumState, a: Action) -> None:
+def _steal(s: Position, a: Action) -> None:
     s.steal_picks.append(CHEST_NAMES.index(str(a.args[0])))
     if len(s.steal_picks) >= s.steal_k:
         _resolve_theft(s)
 
 
-def _stop_stealing(s: BellumState, a: Action) -> None:
+def _stop_stealing(s: Position, a: Action) -> None:
     _resolve_theft(s)
 
 
-def _resolve_theft(s: BellumState) -> None:
+def _resolve_theft(s: Position) -> None:
     """Move one random chest of each picked type; the thief sees values only now."""
-    p = s.current_player
-    assert p is not None
+    p = _mover(s)
     q = s.steal_victim
     ctype, cval = s.cards.chest_type, s.cards.chest_value
     values = []
@@ -298,13 +286,14 @@ def _resolve_theft(s: BellumState) -> None:
         s.chests[p].append(c)
         s.seen[c] |= 1 << p
         values.append(cval[c])
-    types = [_chest_label(t) for t in s.steal_picks]
+    types = [CHEST_LABEL[t] for t in s.steal_picks]
     told = text.joined("text.stolen", ({"type": ty, "value": v} for ty, v in zip(types, values, strict=True)))
-    s.emit(f"{NS}.event.theft", frozenset((p, q)), player=p, victim=q, types=types, values=values, chests=told)
-    s.emit(f"{NS}.event.theft_public", _others(s, p, q), player=p, victim=q, types=types,
+    s.emit("bellum_magica.event.theft", frozenset((p, q)), player=p, victim=q, types=types, values=values,
+           chests=told)
+    s.emit("bellum_magica.event.theft_public", _others(s, p, q), player=p, victim=q, types=types,
            chests=text.joined("text.stolen_public", ({"type": ty} for ty in types)))
     s.shields[q] += 1
-    s.emit(f"{NS}.event.shield_token", player=q, defence=s.defence(q)[0])
+    s.emit("bellum_magica.event.shield_token", player=q, defence=s.defence(q)[0])
     s.steal_victim = -1
     s.steal_k = 0
     s.steal_picks = []
@@ -312,50 +301,56 @@ def _resolve_theft(s: BellumState) -> None:
 
 
 # ----- step 5: recruiting ----------------------------------------------------------
-def _advance_recruit(s: BellumState) -> None:
-    if not _seek_chooser(s, s._recruit_options):
-        _end_day(s)
+def _advance_recruit(s: Position) -> None:
+    """On to the next seat, from `turn`, that can pay for a face-up creature; past the last: the day ends."""
+    n = s.num_players
+    cap = s.captain
+    t = s.turn
+    while t < n:
+        if can_recruit(s, (cap + t) % n):
+            s.turn = t
+            return
+        t += 1
+    s.turn = t
+    _end_day(s)
 
 
-def _done_recruiting(s: BellumState, a: Action) -> None:
+def _done_recruiting(s: Position, a: Action) -> None:
     s.turn += 1
     _advance_recruit(s)
 
 
-def _recruit(s: BellumState, a: Action) -> None:
-    p = s.current_player
-    assert p is not None
+def _recruit(s: Position, a: Action) -> None:
+    p = _mover(s)
     deck, slot = str(a.args[0]), int(a.args[1])
     s.pick_deck, s.pick_slot = deck, slot
     options = affordable_options(s.food[p], s.glyph[p], deck)
     if len(options) == 1:
         _pay_option(s, p, options[0])
     else:
-        s.phase = Phase.PAY
+        s.phase = PAY_PHASE
 
 
-def _pay(s: BellumState, a: Action) -> None:
-    p = s.current_player
-    assert p is not None
-    _pay_option(s, p, str(a.args[0]))
+def _pay(s: Position, a: Action) -> None:
+    _pay_option(s, _mover(s), str(a.args[0]))
 
 
-def _pay_option(s: BellumState, p: int, option: str) -> None:
-    food, glyph = cost_of(option)
+def _pay_option(s: Position, p: int, option: str) -> None:
+    food, glyph = COSTS[option]
     s.food[p] -= food
     s.glyph[p] -= glyph
     s.paid = option
-    s.phase = Phase.PLACE
+    s.phase = PLACE_PHASE
 
 
-def _place_creature(s: BellumState, a: Action) -> None:
-    p = s.current_player
-    assert p is not None
+def _place_creature(s: Position, a: Action) -> None:
+    p = _mover(s)
     side = str(a.args[0])
     deck, slot = s.pick_deck, s.pick_slot
     cid = s.cdisplay[deck][slot]
     (s.left if side == "L" else s.right)[p].append(cid)
-    bonus = s.cards.creatures[cid].bonus
+    cards = s.cards
+    bonus = cards.creatures[cid].bonus
     for b in bonus:
         if b == "shield":
             s.shields[p] += 1
@@ -365,16 +360,16 @@ def _place_creature(s: BellumState, a: Action) -> None:
             s.conf_up[p] += 1
     pile = s.cdeck[deck]
     s.cdisplay[deck][slot] = pile.pop() if pile else ""
-    food, glyph = cost_of(s.paid)
-    s.emit(f"{NS}.event.recruited", player=p, name=s.cards.name(cid), side=_side_label(side),
-           bonus=len(bonus), deck=deck, cost=text.amounts(food=food, glyph=glyph))
+    food, glyph = COSTS[s.paid]
+    s.emit("bellum_magica.event.recruited", player=p, name=cards.names[cid], side=SIDE_LABEL[side],
+           bonus=len(bonus), deck=deck, cost=text.food_glyph(food, glyph))
     s.pick_deck, s.pick_slot, s.paid = "", -1, ""
-    s.phase = Phase.RECRUIT
+    s.phase = RECRUIT_PHASE
     _advance_recruit(s)
 
 
 # ----- step 6 and the end ----------------------------------------------------------
-def _end_day(s: BellumState) -> None:
+def _end_day(s: Position) -> None:
     n = s.num_players
     while len(s.display) < n and s.deck:
         s.display.append(s.deck.pop())
@@ -387,9 +382,9 @@ def _end_day(s: BellumState) -> None:
     start_day(s)
 
 
-def finish(s: BellumState) -> None:
+def finish(s: Position) -> None:
     """Reveal every chest and score."""
-    s.phase = Phase.OVER
+    s.phase = OVER_PHASE
     everyone = (1 << s.num_players) - 1
     for held in s.chests:  # every chest is revealed at the end
         for c in held:
@@ -400,12 +395,12 @@ def finish(s: BellumState) -> None:
     standings = {loc: text.SEP[loc].join(
         i18n.render(f"{NS}.standing" if counts[p] else f"{NS}.standing_none", loc,
                     {"player": p, "value": totals[p], "count": counts[p]}) for p in seats) for loc in text.LOCALES}
-    s.emit(f"{NS}.event.game_end_cap" if s.timed_out else f"{NS}.event.game_end", days=s.days_played(),
+    s.emit(f"{NS}.event.game_end_cap" if s.timed_out else f"{NS}.event.game_end", days=days_played(s),
            timed_out=s.timed_out, totals=totals, counts=counts, standings=standings)
-    s.emit(f"{NS}.event.winners", players=seat_list("seat", s.winners()))
+    s.emit(f"{NS}.event.winners", players=text.seats(tuple(winners(s))))
 
 
-HANDLERS: dict[str, Callable[[BellumState, Action], None]] = {
+HANDLERS: dict[str, Callable[[Position, Action], None]] = {
     "pick_castle": _pick_castle,
     "place_goblin": _place_goblin,
     "pass_roll": _pass_roll,
@@ -423,5 +418,6 @@ HANDLERS: dict[str, Callable[[BellumState, Action], None]] = {
 }
 
 
-def apply(s: BellumState, action: Action) -> None:
+def apply(s: Position, action: Action) -> None:
+    """Carry out a legal action (the state's `_apply`)."""
     HANDLERS[action.kind](s, action)

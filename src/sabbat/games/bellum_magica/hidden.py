@@ -7,22 +7,23 @@ the order of the creature decks. Everything else is public.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
 from sabbat.core import Rng
 
 from .cards import Strip
+from .model import Position
 from .rules import CHEST_NAMES, Phase
+from .scoring import scores, winners
 
-if TYPE_CHECKING:
-    from .state import BellumState
+P = TypeVar("P", bound=Position)
 
 
 def _strip(st: Strip) -> list[list[int]]:
     return [list(r) for r in st]
 
 
-def _creature(s: BellumState, cid: str) -> dict[str, Any] | None:
+def _creature(s: Position, cid: str) -> dict[str, Any] | None:
     if not cid:
         return None
     c = s.cards.creatures[cid]
@@ -30,14 +31,14 @@ def _creature(s: BellumState, cid: str) -> dict[str, Any] | None:
             "bonus": list(c.bonus)}
 
 
-def _location(s: BellumState, lid: str) -> dict[str, Any]:
+def _location(s: Position, lid: str) -> dict[str, Any]:
     loc = s.cards.locations[lid]
     loot = dict(zip(("food", "glyph", "barrel", "wood", "metal", "gold"), loc.loot, strict=True))
     return {"id": lid, "name": dict(loc.name), "kind": loc.kind, "shields": loc.shields,
             "magic_shields": loc.magic_shields, "loot": {k: v for k, v in loot.items() if v}}
 
 
-def _castle(s: BellumState, p: int, revealed: bool) -> dict[str, Any]:
+def _castle(s: Position, p: int, revealed: bool) -> dict[str, Any]:
     board = s.boards[p]
     b = s.cards.boards[board] if board else None
     rows = []
@@ -68,7 +69,7 @@ def _castle(s: BellumState, p: int, revealed: bool) -> dict[str, Any]:
     }
 
 
-def observation(s: BellumState, player: int | None) -> dict[str, Any]:
+def observation(s: Position, player: int | None) -> dict[str, Any]:
     n = s.num_players
     over = s.phase is Phase.OVER
     ctype, cval = s.cards.chest_type, s.cards.chest_value
@@ -129,15 +130,15 @@ def observation(s: BellumState, player: int | None) -> dict[str, Any]:
             "chests": [sorted(({"type": CHEST_NAMES[ctype[c]], "value": cval[c]} for c in s.chests[p]),
                               key=lambda d: (CHEST_NAMES.index(d["type"]), d["value"])) for p in range(n)],
             "totals": [s.total_value(p) for p in range(n)],
-            "scores": s.scores(),
+            "scores": scores(s),
             "chest_counts": [len(c) for c in s.chests],
-            "winners": s.winners(),
+            "winners": winners(s),
             "timed_out": s.timed_out,
         }
     return obs
 
 
-def determinize(s: BellumState, player: int, rng: Rng) -> BellumState:
+def determinize(s: P, player: int, rng: Rng) -> P:
     """A clone with everything hidden from `player` resampled; canonical pools, `rng` only."""
     new = s.clone()
     n = s.num_players

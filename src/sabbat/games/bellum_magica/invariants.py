@@ -7,17 +7,14 @@ that loses, duplicates or overdraws something fails even where no rule test look
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
 
+from .model import Position
 from .rules import BARREL_CAP
-
-if TYPE_CHECKING:
-    from .state import BellumState
 
 STOCKS = ("food", "glyph", "barrels", "shields", "mshields", "conf_up", "conf_down")
 
 
-def problems(s: BellumState) -> list[str]:
+def problems(s: Position) -> list[str]:
     """Every broken invariant, one line each; empty when the position is sound."""
     out: list[str] = []
     n = s.num_players

@@ -1,13 +1,13 @@
-"""Pure rule formulas of Bellum Magica: row sums, defence and `can_beat`."""
+"""Pure rule formulas and constants of Bellum Magica: phases, `can_beat`, recruiting costs.
+
+The bottom of the package beside the card data: it imports no other module of it.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from enum import Enum
 
 from sabbat.core import codec
-
-from .cards import CardTable, Row
 
 WOOD, METAL, GOLD = 0, 1, 2
 CHEST_NAMES = ("wood", "metal", "gold")
@@ -35,17 +35,10 @@ class Phase(Enum):
     OVER = "over"
 
 
-def row_sum(table: CardTable, board: str, cards: Iterable[str], row: int, left: bool) -> Row:
-    """Icons of one row (1..6) of a castle side: the board plus every card tucked on that side."""
-    b = table.boards[board]
-    a, g, c = (b.left if left else b.right)[row - 1]
-    for cid in cards:
-        cr = table.creatures[cid]
-        x, y, z = (cr.left if left else cr.right)[row - 1]
-        a += x
-        g += y
-        c += z
-    return (a, g, c)
+# Enum members are slow to look up by attribute (Phase.ROLL); the hot path uses these names.
+DRAFT_PHASE, GOBLINS_PHASE, ROLL_PHASE, ATTACK_PHASE = Phase.DRAFT, Phase.GOBLINS, Phase.ROLL, Phase.ATTACK
+STEAL_PHASE, RECRUIT_PHASE, PAY_PHASE, PLACE_PHASE = Phase.STEAL, Phase.RECRUIT, Phase.PAY, Phase.PLACE
+OVER_PHASE = Phase.OVER
 
 
 def can_beat(swords: int, msword: int, shields: int, magic: int) -> bool:
@@ -65,6 +58,10 @@ def affordable_options(food: int, glyph: int, deck: str) -> list[str]:
     return out
 
 
+COSTS = {EVIL: (2, 0), PAY_FOOD: (4, 1), PAY_GLYPHS: (0, 3)}
+"""(food, glyph) paid for each payment option."""
+
+
 def cost_of(option: str) -> tuple[int, int]:
     """(food, glyph) paid for a payment option."""
-    return {EVIL: (2, 0), PAY_FOOD: (4, 1), PAY_GLYPHS: (0, 3)}[option]
+    return COSTS[option]

@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from .model import Position
 from .rules import DECKS, Phase
-
-if TYPE_CHECKING:
-    from .state import BellumState
 
 #: farms, villages, towns in play by player count (rulebook setup table); 5 players take
 #: every kingdom card of the card file (「5人プレイ:王国カードを全て取ります」).
 KINGDOM = {2: (3, 3, 10), 3: (4, 4, 10), 4: (6, 6, 10)}
 
 
-def setup_game(s: BellumState) -> None:
+def setup_game(s: Position) -> None:
     """Lay out a new game; every random step uses the state's RNG."""
     n = s.num_players
     rng = s.rng
@@ -27,7 +23,7 @@ def setup_game(s: BellumState) -> None:
     s.die = 0
     s.rolls = 0
     s.timed_out = False
-    boards = sorted(cards.boards)
+    boards = list(cards.board_ids)
     if choice == "draft":
         s.boards = [""] * n
         s.draft_pool = boards
@@ -42,8 +38,13 @@ def setup_game(s: BellumState) -> None:
     s.placed = [[] for _ in range(n)]
     s.left = [[] for _ in range(n)]
     s.right = [[] for _ in range(n)]
-    for name in ("food", "glyph", "barrels", "shields", "mshields", "conf_up", "conf_down"):
-        setattr(s, name, [0] * n)
+    s.food = [0] * n
+    s.glyph = [0] * n
+    s.barrels = [0] * n
+    s.shields = [0] * n
+    s.mshields = [0] * n
+    s.conf_up = [0] * n
+    s.conf_down = [0] * n
     # human kingdom: farms on villages on towns, each band shuffled separately (top = end of list)
     every = tuple(len(cards.location_lists[kind]) for kind in ("farm", "village", "town"))
     nf, nv, nt = KINGDOM.get(n, every)
@@ -66,8 +67,8 @@ def setup_game(s: BellumState) -> None:
         s.cdeck[deck] = pile
         s.cdisplay[deck] = [pile.pop() if pile else "" for _ in range(2)]
     s.stacks = []
-    for t in range(3):
-        stack = [c for c, ct in enumerate(cards.chest_type) if ct == t]
+    for chests in cards.chests_by_type:
+        stack = list(chests)
         rng.shuffle(stack)
         s.stacks.append(stack)
     s.seen = [0] * len(cards.chest_type)
