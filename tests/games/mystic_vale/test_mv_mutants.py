@@ -13,6 +13,7 @@ from mv_helpers import FIXTURE, act, arrange, at_harvest, at_plant, build, kinds
 from sabbat.core import Action, Rng
 from sabbat.games.mystic_vale import GAME
 from sabbat.games.mystic_vale.cards import DEFAULT_PATH, POSITIONS
+from sabbat.games.mystic_vale.effects import end_vp_per_guardian
 from sabbat.games.mystic_vale.state import VALE_SRC, MysticValeState, Phase
 from sabbat.games.mystic_vale.turn import finish_turn, prep, reveal
 
@@ -380,7 +381,7 @@ def test_a_revealed_card_is_announced_by_its_own_number() -> None:
 
 def test_a_play_ability_is_credited_to_the_part_that_carries_it() -> None:
     st = new()
-    ids = arrange(st, 0, field=["B"], on_deck="B", deck=["B", "B"])
+    ids = arrange(st, 0, field=["B"] * 4, on_deck="B", deck=["B", "B"])  # the on-deck card is sleeve 4
     build(st, ids["on_deck"][0], [("cursed_land", "top"), ("fx_play_mana", "middle")])
     at_plant(st, 0)
     start = len(st.events)
@@ -431,3 +432,13 @@ def test_the_harvest_line_lists_its_gains_with_each_languages_separator() -> Non
     (event,) = [e for e in st.events[start:] if e.key == "mystic_vale.event.harvest"]
     assert ", " in event.params["gains"]["en"] and "、" not in event.params["gains"]["en"]
     assert "、" in event.params["gains"]["ja"] and ", " not in event.params["gains"]["ja"]
+
+
+def test_end_game_guardian_vp_counts_each_players_own_cards() -> None:
+    st = new()
+    ids0 = arrange(st, 0, field=["B"], on_deck="B", deck=["B"])
+    ids1 = arrange(st, 1, field=["B", "B"], on_deck="B", deck=["B"])
+    build(st, ids0["field"][0], [("treant_guardian", "top")])
+    build(st, ids1["field"][0], [("treant_guardian", "middle")])
+    build(st, ids1["field"][1], [("stone_sentry", "top")])
+    assert end_vp_per_guardian(st, 0, 1) == 1 and end_vp_per_guardian(st, 1, 1) == 2
