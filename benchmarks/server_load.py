@@ -29,6 +29,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -68,16 +69,47 @@ def _create(port: int, seed: int) -> dict[str, Any]:
     return data
 
 
-async def _client(port: int, tid: str, token: str, budget: dict[str, int], deadline: float,
+class _Start:
+    """Every client connects (and the server sends each its first view) before the clock starts,
+    so the figures measure moves, not 2,000 handshakes."""
+
+    def __init__(self, clients: int) -> None:
+        self.waiting = clients
+        self.all_in = asyncio.Event()
+        self.go = asyncio.Event()
+        self.deadline = 0.0
+
+    def count_in(self) -> None:
+        self.waiting -= 1
+        if self.waiting == 0:
+            self.all_in.set()
+
+    async def arrive(self) -> None:
+        self.count_in()
+        await self.go.wait()
+
+
+async def _client(port: int, tid: str, token: str, budget: dict[str, int], start: _Start,
                   latencies: list[float], rng: random.Random, think: float) -> None:
-    async with websockets.connect(f"ws://127.0.0.1:{port}/ws/tables/{tid}", max_size=None) as ws:
+    try:
+        ws = await websockets.connect(f"ws://127.0.0.1:{port}/ws/tables/{tid}", max_size=None, open_timeout=120,
+                                      ping_interval=None)
         await ws.send(json.dumps({"type": "hello", "token": token, "lang": "en"}))
+        first = await ws.recv()
+    except BaseException:
+        start.count_in()  # the others need not wait for a client that could not join
+        raise
+    async with ws:
+        await start.arrive()
         sent: dict[str, float] = {}
-        while budget["left"] > 0 and time.monotonic() < deadline:
-            try:
-                frame = orjson.loads(await asyncio.wait_for(ws.recv(), max(0.1, deadline - time.monotonic())))
-            except TimeoutError:
-                return
+        pending: str | bytes | None = first
+        while budget["left"] > 0 and time.monotonic() < start.deadline:
+            if pending is None:
+                try:
+                    pending = await asyncio.wait_for(ws.recv(), max(0.1, start.deadline - time.monotonic()))
+                except TimeoutError:
+                    return
+            frame, pending = orjson.loads(pending), None
             if frame["type"] == "ack" and frame.get("msg_id") in sent:
                 latencies.append(time.perf_counter() - sent.pop(frame["msg_id"]))
                 budget["left"] -= 1
@@ -93,18 +125,29 @@ async def _client(port: int, tid: str, token: str, budget: dict[str, int], deadl
                                               "action_id": rng.randrange(len(frame["legal"]))}))
 
 
-async def _drive(port: int, tables: list[dict[str, Any]], moves: int, seconds: float,
-                 think: float) -> tuple[list[float], float]:
+async def _drive(port: int, server_pid: int, tables: list[dict[str, Any]], moves: int, seconds: float,
+                 think: float) -> dict[str, Any]:
     latencies: list[float] = []
-    deadline = time.monotonic() + seconds
     rng = random.Random(1)
     budgets = [{"left": moves} for _ in tables]
-    start = time.perf_counter()
-    await asyncio.gather(*(
-        _client(port, t["table_id"], seat["token"], budgets[i], deadline, latencies, random.Random(rng.random()), think)
+    start = _Start(2 * len(tables))
+    clients = asyncio.gather(*(
+        _client(port, t["table_id"], seat["token"], budgets[i], start, latencies, random.Random(rng.random()), think)
         for i, t in enumerate(tables) for seat in t["seats"]
     ), return_exceptions=True)
-    return latencies, time.perf_counter() - start
+    t_connect = time.perf_counter()
+    await asyncio.wait_for(start.all_in.wait(), 300)
+    connect_s = time.perf_counter() - t_connect
+    cpu0, own0, t0 = _cpu_seconds(server_pid), time.process_time(), time.perf_counter()
+    start.deadline = time.monotonic() + seconds
+    start.go.set()
+    outcomes = await clients
+    wall = time.perf_counter() - t0
+    failures = Counter(type(x).__name__ for x in outcomes if isinstance(x, BaseException))
+    if failures:
+        print(f"clients that failed: {dict(failures)}", file=sys.stderr, flush=True)
+    return {"latencies": latencies, "wall": wall, "connect_s": connect_s,
+            "server_cpu": _cpu_seconds(server_pid) - cpu0, "clients_cpu": time.process_time() - own0}
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -126,13 +169,12 @@ def run_one(n_tables: int, db_kind: str, moves: int, seconds: float, pg_url: str
     proc, startup = _start(port, db, home)
     try:
         tables = [_create(port, seed) for seed in range(n_tables)]
-        cpu0 = _cpu_seconds(proc.pid)
-        latencies, wall = asyncio.run(_drive(port, tables, moves, seconds, think))
-        server_cpu = _cpu_seconds(proc.pid) - cpu0
+        run = asyncio.run(_drive(port, proc.pid, tables, moves, seconds, think))
     finally:
         proc.terminate()
         proc.wait(15)
         shutil.rmtree(home, ignore_errors=True)
+    latencies, wall, server_cpu, clients_cpu = run["latencies"], run["wall"], run["server_cpu"], run["clients_cpu"]
     ms = [x * 1000 for x in latencies]
     return {
         "tables": n_tables, "db": db_kind, "think_s": think, "moves": len(ms), "seconds": round(wall, 2),
@@ -140,7 +182,8 @@ def run_one(n_tables: int, db_kind: str, moves: int, seconds: float, pg_url: str
         "latency_ms": {"p50": round(statistics.median(ms), 2) if ms else None, "p99": round(_percentile(ms, 0.99), 2),
                        "max": round(max(ms), 2) if ms else None},
         "server_cpu_ms_per_move": round(1000 * server_cpu / len(ms), 2) if ms else None,
-        "startup_s": round(startup, 2),
+        "server_cpu_s": round(server_cpu, 1), "clients_cpu_s": round(clients_cpu, 1),
+        "startup_s": round(startup, 2), "connect_s": round(run["connect_s"], 1),
     }
 
 
