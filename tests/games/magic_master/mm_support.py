@@ -32,6 +32,7 @@ FIXTURES = [
     _fx("fx_heir_atk1", kind=Kind.HEIR, colour="black", atk_dice=0, atk_bonus=1, defence=4, mov=3, suc=3,
         sex="male"),
     _fx("fx_crown", kind=Kind.ITEM, suc=1),
+    _fx("fx_banner", kind=Kind.TROOP, colour="black", defence=2),  # a troop with no movement value
 ]
 
 

@@ -241,3 +241,13 @@ def test_a_magic_zero_caster_adds_nothing_to_a_fireball_support():
     act(s, "attack", 1, 1, 0)
     act(s, "support", fb, 0)
     assert s.events[-1].params["total"] == 15 and s.phase is Phase.TAKE
+
+
+# 「移動レベルが設定されていないカードは無視します」
+def test_rulebook_cards_without_a_movement_value_are_ignored():
+    from sabbat.games.magic_master import groups as G
+
+    s = blank()
+    assert G.mov(s.t, group(s, 0, "dean", "fx_banner")) == 3  # the banner has no movement value
+    assert G.mov(s.t, group(s, 0, "sigurd", "fx_banner", TB)) == 2
+    assert G.mov(s.t, group(s, 0, "arthur", "sword")) == 3  # items have none either

@@ -94,11 +94,14 @@ def defence(t: CardTable, g: Group, ignore_terrain: bool = False) -> int:
 
 
 def mov(t: CardTable, g: Group) -> int:
-    """Lowest movement; items have none; terrain is 0; nothing with movement -> 0."""
+    """Lowest movement; cards without a movement value are ignored (「移動レベルが設定されていない
+    カードは無視します」: items, and any card a replacement file leaves without one); terrain is 0;
+    nothing with movement -> 0."""
     vals: list[int] = []
-    if g.char:
-        vals.append(_best([t.inst[c].mov or 0 for c in g.char]))
-    vals.extend(t.inst[c].mov or 0 for c in g.troops)
+    unit = [m for c in g.char if (m := t.inst[c].mov) is not None]
+    if unit:
+        vals.append(max(unit))
+    vals.extend(m for c in g.troops if (m := t.inst[c].mov) is not None)
     if g.terrain >= 0:
         vals.append(0)
     return min(vals) if vals else 0
