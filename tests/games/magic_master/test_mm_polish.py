@@ -129,3 +129,12 @@ def test_hand_limit_phase_says_how_many_cards_are_left_to_discard():
     s._legal = None
     screen = _text(view.render(s.observation(0), "ja"), "ja")
     assert "手札制限（あと2枚捨てる）" in screen
+
+
+def test_card_text_says_which_cards_are_undead():
+    game = games.get("magic_master")
+    assert "アンデッド" in game.describe_card("ghost", "ja") and "undead" in game.describe_card("skeletons", "en")
+    assert "アンデッド" not in game.describe_card("wolf", "ja")
+    faces = game.card_faces("ja")
+    assert faces["ghost"]["undead"] is True and faces["ghost"]["name"] == "亡霊"
+    assert faces["ghost"]["text"] == game.describe_card("ghost", "ja")

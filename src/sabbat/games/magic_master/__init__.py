@@ -86,6 +86,8 @@ class MagicMasterGame(Game):
             parts.append(" / ".join(bits) or "-")
         elif c.atk_dice or c.atk_bonus:
             parts.append(f"{r('atk')} {atk_text(c.atk_dice, c.atk_bonus)}")
+        if c.undead:
+            parts.append(r("undead"))
         if c.effect != "none":
             parts.append(i18n.render(f"magic_master.effect.{c.effect}", locale,
                                      {"threshold": c.threshold, "terrain": TERRAIN_NAMES[c.need_terrain]}))
