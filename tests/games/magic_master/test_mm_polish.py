@@ -76,7 +76,7 @@ def test_identical_options_are_told_apart():
 
 def test_the_board_has_a_legend_for_its_marks():
     s = games.get("magic_master").new(2, 1)
-    for loc, marks in (("ja", ("#n", "内側<外側", "1D", "王権 n/4", "[王権成立待ち]", "魔法値")),
+    for loc, marks in (("ja", ("#n", "内側<外側", "1D", "王権n/4", "[王権成立待ち]", "魔法値")),
                        ("en", ("#n", "inner < outer", "1D", "regalia n/4", "[regalia pending]", "MAG"))):
         screen = _text(view.render(s.observation(0), loc), loc)
         assert all(m in screen for m in marks), loc
