@@ -9,11 +9,13 @@ the position (model.py). They run on every decision: event keys are written out 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 from sabbat.core import Action, i18n
 from sabbat.core.events import SPECTATOR
 
 from . import text
+from .cards import CardTable
 from .legal import attack_options, can_recruit
 from .model import Position
 from .rules import (
@@ -40,7 +42,12 @@ from .text import CHEST_LABEL, NS, SIDE_LABEL
 
 def _others(s: Position, *seats: int) -> frozenset[int]:
     """Audience of the public half of a private event: every other seat and the spectators."""
-    return frozenset([SPECTATOR, *(q for q in range(s.num_players) if q not in seats)])
+    return _audience(s.num_players, seats)
+
+
+@lru_cache(maxsize=256)
+def _audience(n: int, left_out: tuple[int, ...]) -> frozenset[int]:
+    return frozenset([SPECTATOR, *(q for q in range(n) if q not in left_out)])
 
 
 def _mover(s: Position) -> int:
@@ -79,18 +86,19 @@ def _place_goblin(s: Position, a: Action) -> None:
     for q in range(s.num_players):  # commit-reveal: every placement becomes public at once
         for g, sd in s.placed[q]:
             (s.left if sd == "L" else s.right)[q].append(g)
-        s.emit("bellum_magica.event.goblins_revealed", player=q, sides=_goblin_sides(s, s.placed[q]))
+        s.emit("bellum_magica.event.goblins_revealed", player=q, sides=_goblin_sides(s.cards, tuple(s.placed[q])))
         s.placed[q] = []
     start_day(s)
 
 
-def _goblin_sides(s: Position, placed: list[tuple[str, str]]) -> dict[str, str]:
-    """"left: Snik, Grub" / 「左 スニク、グラブ」, leaving out a side that got no goblin."""
+@lru_cache(maxsize=1024)
+def _goblin_sides(cards: CardTable, placed: tuple[tuple[str, str], ...]) -> dict[str, str]:
+    """"left: Snik, Grub" / 「左 スニク、グラブ」, leaving out a side that got no goblin (rendered once)."""
     out = {}
     for loc, sep in (("en", "; "), ("ja", "/")):
         parts = []
         for side in ("L", "R"):
-            names = [s.cards.names[g] for g, sd in placed if sd == side]
+            names = [cards.names[g] for g, sd in placed if sd == side]
             if names:
                 parts.append(i18n.render(f"{NS}.text.side_goblins", loc, {
                     "side": i18n.render(f"{NS}.view.side_{side}", loc), "names": names}))
@@ -286,12 +294,12 @@ def _resolve_theft(s: Position) -> None:
         s.chests[p].append(c)
         s.seen[c] |= 1 << p
         values.append(cval[c])
-    types = [CHEST_LABEL[t] for t in s.steal_picks]
-    told = text.joined("text.stolen", ({"type": ty, "value": v} for ty, v in zip(types, values, strict=True)))
+    picks = tuple(s.steal_picks)
+    types = [CHEST_LABEL[t] for t in picks]
     s.emit("bellum_magica.event.theft", frozenset((p, q)), player=p, victim=q, types=types, values=values,
-           chests=told)
+           chests=text.stolen(tuple(zip(picks, values, strict=True))))
     s.emit("bellum_magica.event.theft_public", _others(s, p, q), player=p, victim=q, types=types,
-           chests=text.joined("text.stolen_public", ({"type": ty} for ty in types)))
+           chests=text.stolen_public(picks))
     s.shields[q] += 1
     s.emit("bellum_magica.event.shield_token", player=q, defence=s.defence(q)[0])
     s.steal_victim = -1

@@ -78,3 +78,15 @@ def defence(shields: int, magic: int) -> dict[str, str]:
 def seats(players: tuple[int, ...]) -> dict[str, str]:
     """"P1, P3" / 「P1、P3」, rendered once per group of seats."""
     return {loc: SEP[loc].join(i18n.render(f"{NS}.seat", loc, {"player": p}) for p in players) for loc in LOCALES}
+
+
+@lru_cache(maxsize=1024)
+def stolen(picks: tuple[tuple[int, int], ...]) -> dict[str, str]:
+    """"a gold chest worth 6, a wooden chest worth 2": the (chest type, value) pairs a thief took."""
+    return joined("text.stolen", ({"type": CHEST_LABEL[t], "value": v} for t, v in picks))
+
+
+@lru_cache(maxsize=256)
+def stolen_public(types: tuple[int, ...]) -> dict[str, str]:
+    """The same without the values, for the other seats."""
+    return joined("text.stolen_public", ({"type": CHEST_LABEL[t]} for t in types))
