@@ -442,3 +442,12 @@ def test_end_game_guardian_vp_counts_each_players_own_cards() -> None:
     build(st, ids1["field"][0], [("treant_guardian", "middle")])
     build(st, ids1["field"][1], [("stone_sentry", "top")])
     assert end_vp_per_guardian(st, 0, 1) == 1 and end_vp_per_guardian(st, 1, 1) == 2
+
+
+def test_a_new_game_starts_with_an_empty_turn_and_no_decision_made() -> None:
+    for seed in range(4):
+        st = new(3, seed)
+        assert st.decisions == 0  # the 1,500-decision cap of E-1 counts from here
+        assert st.observation(None)["turn"] == {
+            "mana": 0, "spirit": [0, 0, 0, 0], "adv_bought": 0, "vale_bought": 0, "pending": [], "todo": [],
+            "vp_due": 0, "traded": 0}
