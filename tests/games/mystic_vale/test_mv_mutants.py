@@ -451,3 +451,10 @@ def test_a_new_game_starts_with_an_empty_turn_and_no_decision_made() -> None:
         assert st.observation(None)["turn"] == {
             "mana": 0, "spirit": [0, 0, 0, 0], "adv_bought": 0, "vale_bought": 0, "pending": [], "todo": [],
             "vp_due": 0, "traded": 0}
+
+
+def test_the_observation_marks_an_empty_position_minus_one() -> None:
+    st = new(2, 0)
+    slots = st.observation(0)["players"][0]["slots"]
+    # 8 blank cards, 9 Cursed Lands and 3 Fertile Soils: one printed part each, two empty positions
+    assert len(slots) == 60 and slots.count(-1) == 8 * 3 + 12 * 2 and min(slots) == -1
