@@ -363,3 +363,56 @@ def i18n_render(e: object) -> str:
     from sabbat.core import i18n
 
     return i18n.render(e.key, "en", e.params)  # type: ignore[attr-defined]
+
+
+def _final_layouts(start: MagicMasterState, once: bool) -> set[tuple[object, ...]]:
+    """Every layout a regroup can end in (led groups, troop order kept; what is discarded aside),
+    exploring every sequence of placements and scraps. `once=False` forgets the placements after
+    each step, i.e. the unlimited regroup of the rulebook."""
+    from collections import deque
+
+    def layout_key(s: MagicMasterState) -> tuple[object, ...]:
+        led = sorted((tuple(sorted(g.char)), tuple(sorted(g.items)), tuple(g.troops), g.terrain)
+                     for g in s.groups[0] if g.char)
+        return (tuple(led), tuple(sorted(s.chars[0])), tuple(sorted(s.hand[0])))
+
+    def node_key(s: MagicMasterState) -> tuple[object, ...]:
+        everything = sorted((tuple(g.char), tuple(sorted(g.items)), tuple(g.troops), g.terrain) for g in s.groups[0])
+        return (tuple(everything), tuple(sorted(s.chars[0])), tuple(sorted(s.hand[0])),
+                tuple(sorted(s.placed)) if once else ())
+
+    seen = {node_key(start)}
+    finals = set()
+    todo = deque([start])
+    while todo:
+        s = todo.popleft()
+        finals.add(layout_key(s))
+        for a in s.legal_actions():
+            if a.kind == "end_regroup":
+                continue
+            nxt = s.clone()
+            nxt.apply(a)
+            if not once:
+                nxt.placed = set()
+                nxt._legal = None
+            k = node_key(nxt)
+            if k not in seen:
+                seen.add(k)
+                todo.append(nxt)
+        assert len(seen) < 200_000
+    return finals
+
+
+def test_rulebook_regroup_placing_each_card_once_loses_no_final_layout():
+    """Exhaustively: the layouts reachable when each card is placed once per regroup are exactly
+    those of an unlimited regroup (terrain swaps and three-way rotations included)."""
+    for build in (
+        lambda s: (group(s, 0, "dean", TB, "castle"), group(s, 0, "galus", "forest")),
+        lambda s: (group(s, 0, "dean", "castle"), group(s, 0, "galus", "forest"), group(s, 0, "arthur", "cave")),
+        lambda s: (group(s, 0, "dean", TB, TU), give(s, 0, "orcs"), give(s, 0, GAN)),
+    ):
+        s = bare()
+        group(s, 1, "sigurd")
+        build(s)
+        regroup(s)
+        assert _final_layouts(s, once=True) == _final_layouts(s, once=False)
