@@ -458,3 +458,14 @@ def test_the_observation_marks_an_empty_position_minus_one() -> None:
     slots = st.observation(0)["players"][0]["slots"]
     # 8 blank cards, 9 Cursed Lands and 3 Fertile Soils: one printed part each, two empty positions
     assert len(slots) == 60 and slots.count(-1) == 8 * 3 + 12 * 2 and min(slots) == -1
+    assert st.observation(0)["players"][1]["banners"] == [-1] * 20  # no banner on a starting card
+
+
+def test_starting_cards_are_numbered_in_the_card_files_order_for_every_seat() -> None:
+    st = new(3, 0)
+    for p in range(3):
+        slots = st.observation(p)["players"][p]["slots"]
+        cards = [slots[3 * i: 3 * i + 3] for i in range(20)]
+        assert cards[:8] == [[-1, -1, -1]] * 8, p  # cards #1-#8 are the blank cards
+        assert all(sum(x >= 0 for x in c) == 1 for c in cards[8:]), p  # #9-#20 carry one printed part
+        assert [st.cards.part_entry[max(c)] for c in cards[8:]] == ["cursed_land"] * 9 + ["fertile_soil_start"] * 3
