@@ -9,9 +9,11 @@ process at a time) and it is killed when they fail or time out. Run it from a sc
 repository so that tests written meanwhile do not change the run. Usage:
 
     .venv/bin/python tests/games/mystic_vale/mutate_rules.py OUT.json [module ...]
-    .venv/bin/python tests/games/mystic_vale/mutate_rules.py --rerun FIRST.json OUT.json
+    .venv/bin/python tests/games/mystic_vale/mutate_rules.py --rerun FIRST.json OUT.json [TESTS]
 
-`--rerun` runs only the survivors of FIRST.json again (same source, the tests as they are now). A
+`--rerun` runs only the survivors of FIRST.json again (same source, the tests as they are now),
+against TESTS if given: a file of tests added since, when the others are unchanged, so that a
+mutant surviving it survives the whole folder too. A
 module written `rules.py/2` is sampled: only every second of its mutants (those whose number is a
 multiple of 2) is run, to keep a run on a shared machine under the hour.
 """
@@ -59,11 +61,11 @@ def _run_tests(src: Path, tests: Path, timeout: int) -> str:
     return "survived" if done.returncode == 0 else "killed"
 
 
-def run(game: str, out: str, modules: list[str], rerun: str | None = None) -> None:
+def run(game: str, out: str, modules: list[str], rerun: str | None = None, only: str | None = None) -> None:
     """Mutate `modules` of `game` one change at a time (or only the survivors of `rerun`)."""
     mutate = _operators()
     package = ROOT / "src" / "sabbat" / "games" / game
-    tests = ROOT / "tests" / "games" / game
+    tests = ROOT / only if only else ROOT / "tests" / "games" / game
     work = Path(tempfile.mkdtemp(prefix=f"{game}_mutants_"))
     shutil.copytree(ROOT / "src", work / "src")
     copy = work / "src" / "sabbat" / "games" / game
@@ -95,7 +97,7 @@ def run(game: str, out: str, modules: list[str], rerun: str | None = None) -> No
     killed = sum(1 for r in results if r["outcome"] != "survived")
     report = {
         "game": game, "tool": f"tests/games/{game}/mutate_rules.py", "modules": modules,
-        "tests": f"tests/games/{game}", "mutants": len(results), "killed": killed,
+        "tests": only or f"tests/games/{game}", "mutants": len(results), "killed": killed,
         "score": round(killed / max(1, len(results)), 4), "seconds": round(time.time() - started),
         "surviving": [r for r in results if r["outcome"] == "survived"],
     }
@@ -106,7 +108,7 @@ def run(game: str, out: str, modules: list[str], rerun: str | None = None) -> No
 
 def main(game: str, default: tuple[str, ...], argv: list[str]) -> None:
     if argv[:1] == ["--rerun"]:
-        run(game, argv[2], [], rerun=argv[1])
+        run(game, argv[2], [], rerun=argv[1], only=argv[3] if len(argv) > 3 else None)
     else:
         run(game, argv[0], argv[1:] or list(default))
 

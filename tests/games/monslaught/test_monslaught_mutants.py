@@ -1,0 +1,58 @@
+"""Rules pinned by the mutation run of issue 23 (`mutate_rules.py`): each test here kills a mutant
+that survived the first run, with a hand-built position whose answer is known from the rules, never
+recomputed the way the code does."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from monslaught_helpers import FIXTURE, begin, blank, do, field, legal, play, to
+
+from sabbat.games.monslaught import GAME
+from sabbat.games.monslaught.model import Phase
+from sabbat.games.monslaught.state import MonslaughtState
+
+
+def real(n: int = 2):  # type: ignore[no-untyped-def]
+    return blank(n, fixture=False)
+
+
+def test_the_boss_bonus_does_not_help_to_scout_a_field_card() -> None:
+    st = real()
+    hound = play(st, 0, "hellhound")  # attack 8, +3 only against a boss
+    field(st, "banshee")  # scout cost 10
+    field(st, "vampire")  # scout cost 9
+    begin(st)
+    to(st, Phase.SCOUT)
+    assert not legal(st, "scout_card", "banshee") and not legal(st, "scout_card", "vampire")
+    assert hound in st.seats[0].play
+
+
+def _weak_fuyure_file() -> str:
+    """The test card file with a Fuyure of attack 1 (its group penalty stays 2)."""
+    text = Path(FIXTURE).read_text(encoding="utf-8")
+    text = text.replace("cost: 2, attack: 5, scout: 4, vp: 1,\n     ability: group_penalty",
+                        "cost: 2, attack: 1, scout: 4, vp: 1,\n     ability: group_penalty")
+    assert "attack: 1, scout: 4, vp: 1,\n     ability: group_penalty" in text
+    path = Path(tempfile.mkdtemp(prefix="monslaught_weak_")) / "cards.yaml"
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_a_group_attack_never_drops_below_zero() -> None:
+    st = GAME.new(2, 0, {"cards": _weak_fuyure_file()})
+    assert isinstance(st, MonslaughtState)
+    for s in st.seats:  # as `blank`: empty hands, a scout turn of seat 0 in round 2
+        st.lower.extend(s.hand + s.offer)
+        s.hand, s.offer = [], []
+    st.start, st.round, st.active = 0, 2, 0
+    fuyure = play(st, 0, "fuyure")  # attack 1, -2 in a group
+    bed = play(st, 0, "myconid_bed")  # attack 1
+    seat = begin(st, 0)
+    to(st, Phase.DECLARE)
+    st.order, st.pos = [0, 1], 0
+    do(st, "send", fuyure)
+    do(st, "send", bed)
+    do(st, "declare")
+    assert seat.declared == 0
