@@ -17,7 +17,7 @@ from sabbat.core.events import SPECTATOR
 from . import text
 from .cards import CardTable
 from .legal import attack_options, can_recruit
-from .model import Position
+from .model import Position, mover
 from .rules import (
     ATTACK_PHASE,
     BARREL_CAP,
@@ -50,11 +50,6 @@ def _audience(n: int, left_out: tuple[int, ...]) -> frozenset[int]:
     return frozenset([SPECTATOR, *(q for q in range(n) if q not in left_out)])
 
 
-def _mover(s: Position) -> int:
-    """The seat to move in every phase after the castle draft: counted from the captain."""
-    return (s.captain + s.turn) % s.num_players
-
-
 # ----- setup decisions -------------------------------------------------------------
 def _pick_castle(s: Position, a: Action) -> None:
     p = s.current_player
@@ -71,7 +66,7 @@ def _pick_castle(s: Position, a: Action) -> None:
 
 
 def _place_goblin(s: Position, a: Action) -> None:
-    p = _mover(s)
+    p = mover(s)
     gob, side = str(a.args[0]), str(a.args[1])
     s.hand[p].remove(gob)
     s.placed[p].append((gob, side))
@@ -147,14 +142,14 @@ def _pass_roll(s: Position, a: Action) -> None:
 
 
 def _buy_round(s: Position, a: Action) -> None:
-    p = _mover(s)
+    p = mover(s)
     s.barrels[p] -= 1
     s.emit("bellum_magica.event.buy_round", player=p)
     _roll(s)
 
 
 def _confusion(s: Position, a: Action) -> None:
-    p = _mover(s)
+    p = mover(s)
     s.conf_up[p] -= 1
     s.conf_down[p] += 1
     s.emit("bellum_magica.event.confusion", player=p)
@@ -231,7 +226,7 @@ def _no_attack(s: Position, a: Action) -> None:
 
 
 def _attack_location(s: Position, a: Action) -> None:
-    p = _mover(s)
+    p = mover(s)
     lid = str(a.args[0])
     cards = s.cards
     loc = cards.locations[lid]
@@ -258,7 +253,7 @@ def _attack_location(s: Position, a: Action) -> None:
 
 
 def _attack_castle(s: Position, a: Action) -> None:
-    p = _mover(s)
+    p = mover(s)
     q = int(a.args[0])
     thieves = s.attack(p, s.die)[2]
     s.steal_victim = q
@@ -280,7 +275,7 @@ def _stop_stealing(s: Position, a: Action) -> None:
 
 def _resolve_theft(s: Position) -> None:
     """Move one random chest of each picked type; the thief sees values only now."""
-    p = _mover(s)
+    p = mover(s)
     q = s.steal_victim
     ctype, cval = s.cards.chest_type, s.cards.chest_value
     values = []
@@ -329,7 +324,7 @@ def _done_recruiting(s: Position, a: Action) -> None:
 
 
 def _recruit(s: Position, a: Action) -> None:
-    p = _mover(s)
+    p = mover(s)
     deck, slot = str(a.args[0]), int(a.args[1])
     s.pick_deck, s.pick_slot = deck, slot
     options = affordable_options(s.food[p], s.glyph[p], deck)
@@ -340,7 +335,7 @@ def _recruit(s: Position, a: Action) -> None:
 
 
 def _pay(s: Position, a: Action) -> None:
-    _pay_option(s, _mover(s), str(a.args[0]))
+    _pay_option(s, mover(s), str(a.args[0]))
 
 
 def _pay_option(s: Position, p: int, option: str) -> None:
@@ -352,7 +347,7 @@ def _pay_option(s: Position, p: int, option: str) -> None:
 
 
 def _place_creature(s: Position, a: Action) -> None:
-    p = _mover(s)
+    p = mover(s)
     side = str(a.args[0])
     deck, slot = s.pick_deck, s.pick_slot
     cid = s.cdisplay[deck][slot]

@@ -23,7 +23,7 @@ from .actions import (
     STEAL,
     STOP_STEALING,
 )
-from .model import Position
+from .model import Position, mover
 from .rules import (
     ATTACK_PHASE,
     DECKS,
@@ -43,7 +43,7 @@ def legal(s: Position) -> list[Action]:
     """Legal actions of the pending decision (the game is not over)."""
     ph = s.phase
     if ph is ROLL_PHASE:
-        p = (s.captain + s.turn) % s.num_players
+        p = mover(s)
         acts = [PASS_ROLL]
         if s.barrels[p] >= 1:
             acts.append(BUY_ROUND)
@@ -51,9 +51,9 @@ def legal(s: Position) -> list[Action]:
             acts.append(CONFUSION)
         return acts
     if ph is ATTACK_PHASE:
-        return [NO_ATTACK, *attack_options(s, (s.captain + s.turn) % s.num_players)]
+        return [NO_ATTACK, *attack_options(s, mover(s))]
     if ph is RECRUIT_PHASE:
-        return [*recruit_options(s, (s.captain + s.turn) % s.num_players), DONE_RECRUITING]
+        return [*recruit_options(s, mover(s)), DONE_RECRUITING]
     if ph is PLACE_PHASE:
         return PLACE_CREATURE.copy()
     if ph is STEAL_PHASE:
@@ -65,11 +65,11 @@ def legal(s: Position) -> list[Action]:
             acts.append(STOP_STEALING)
         return acts
     if ph is PAY_PHASE:
-        p = (s.captain + s.turn) % s.num_players
+        p = mover(s)
         options = affordable_options(s.food[p], s.glyph[p], MOST_EVIL)
         return PAY_BOTH.copy() if len(options) == 2 else [PAY_WITH[o] for o in options]
     if ph is GOBLINS_PHASE:
-        hand = s.hand[(s.captain + s.turn) % s.num_players]
+        hand = s.hand[mover(s)]
         return [Action("place_goblin", (g, side)) for g in sorted(set(hand)) for side in SIDES]
     return [Action("pick_castle", (b,)) for b in s.draft_pool]  # Phase.DRAFT (OVER has no player)
 

@@ -175,3 +175,8 @@ class Position(GameState):
         new.paid = self.paid
         new.phase = self.phase
         return new
+
+
+def mover(s: Position) -> int:
+    """The seat to move in every phase after the castle draft: counted from the captain."""
+    return (s.captain + s.turn) % s.num_players
