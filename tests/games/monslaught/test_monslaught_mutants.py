@@ -11,6 +11,7 @@ from monslaught_helpers import FIXTURE, begin, blank, do, field, legal, play, to
 
 from sabbat.games.monslaught import GAME
 from sabbat.games.monslaught.model import Phase
+from sabbat.games.monslaught.rules import next_round
 from sabbat.games.monslaught.state import MonslaughtState
 
 
@@ -56,3 +57,15 @@ def test_a_group_attack_never_drops_below_zero() -> None:
     do(st, "send", bed)
     do(st, "declare")
     assert seat.declared == 0
+
+
+def test_the_four_bosses_come_in_rounds_4_7_10_and_12() -> None:
+    for before, boss in ((3, 1), (6, 2), (9, 3), (11, 4)):
+        st = blank(3, round_=before)
+        next_round(st)
+        assert st.round == before + 1 and st.boss_round and st.boss_revealed == boss
+        assert st.phase is Phase.SUMMON and st.fog is not None  # the hidden boss summons
+    for before in (1, 4, 7, 10):
+        st = blank(3, round_=before)
+        next_round(st)
+        assert not st.boss_round and st.fog is None, before + 1
