@@ -31,6 +31,7 @@ from sabbat.core import SabbatError, i18n
 from sabbat.core.errors import UnknownGame
 
 from . import ai
+from .commits import GroupCommit
 from .store import Store
 from .tables import Rejected, Table, TableService
 
@@ -97,7 +98,33 @@ class Hub:
         self.conns: dict[str, set[Conn]] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
         self.ai_tasks: set[asyncio.Future[Any]] = set()
+        self.locks: dict[str, asyncio.Lock] = {}
+        self.commits = GroupCommit(service.store)
         service.listeners.append(self.changed)
+
+    def lock(self, table_id: str) -> asyncio.Lock:
+        lock = self.locks.get(table_id)
+        if lock is None:
+            lock = self.locks[table_id] = asyncio.Lock()
+        return lock
+
+    async def act(self, conn: Conn, message: dict[str, Any]) -> int:
+        """A person's move: checked, committed with whatever other tables are committing, then
+        put in place and sent to everyone. A move the database refuses was never acknowledged."""
+        service = self.service
+        move = service.check_act(conn.table_id, conn.token, message.get("msg_id"), message.get("version"),
+                                 message.get("action"), message.get("action_id"))
+        if isinstance(move, int):
+            return move
+        move.table.committing = True
+        try:
+            await self.commits.append(move.row)
+        except Exception:
+            log.exception("could not commit move %d of table %s", move.row.idx, move.table.id)
+            raise Rejected("stale", version=move.table.version) from None
+        finally:
+            move.table.committing = False
+        return service.finish(move)
 
     def changed(self, table: Table) -> None:
         self.schedule_ai(table)
@@ -185,6 +212,7 @@ def create_app(db: str, data_dir: Path, workers: int = 2, grace_s: float = 60.0,
             ticker.cancel()
             if own_pool:
                 hub.pool.shutdown(wait=False, cancel_futures=True)
+            hub.commits.close()
             store.close()
 
     routes = [
@@ -416,7 +444,7 @@ async def ws_table(ws: WebSocket) -> None:
                     return
                 hub.send(conn, _error_frame(conn.lang, Rejected("rate_limited"), message.get("msg_id")))
                 continue
-            _handle(hub, conn, message)
+            await _handle(hub, conn, message)
     except (TimeoutError, WebSocketDisconnect, RuntimeError):
         pass
     except _BadFrame as exc:
@@ -485,7 +513,7 @@ async def _send_error(ws: WebSocket, lang: str, exc: Rejected) -> None:
     await ws.send_text(encode(_error_frame(lang, exc, None)))
 
 
-def _handle(hub: Hub, conn: Conn, message: dict[str, Any]) -> None:
+async def _handle(hub: Hub, conn: Conn, message: dict[str, Any]) -> None:
     service = hub.service
     kind = message.get("type")
     msg_id = message.get("msg_id")
@@ -494,11 +522,11 @@ def _handle(hub: Hub, conn: Conn, message: dict[str, Any]) -> None:
         if kind in ("act", "undo"):
             conn.ack = msg_id if isinstance(msg_id, str) and len(msg_id) <= 64 else ""
             try:
-                if kind == "act":
-                    version = service.act(conn.table_id, conn.token, msg_id, message.get("version"),
-                                          message.get("action"), message.get("action_id"))
-                else:
-                    version = service.undo(conn.table_id, conn.token, message.get("version"))
+                async with hub.lock(conn.table_id):  # one move of a table at a time, in arrival order
+                    if kind == "act":
+                        version = await hub.act(conn, message)
+                    else:
+                        version = service.undo(conn.table_id, conn.token, message.get("version"))
             finally:
                 pending, conn.ack = conn.ack, None
             if pending is not None:  # nothing changed (a repeated message id): acknowledge alone

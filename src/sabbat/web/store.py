@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import sqlalchemy as sa
 from alembic import command
@@ -61,6 +61,17 @@ class SeatRow:
     token_hash: str | None = None
     open: bool = False
     name: str | None = None
+
+
+class LogRow(NamedTuple):
+    """One move of a table's log, and the table's new status when the move ended the game."""
+
+    table_id: str
+    idx: int
+    action: Any
+    seat: int
+    msg_id: str | None
+    status: str | None
 
 
 @dataclass
@@ -120,13 +131,15 @@ class Store:
                 {"table_id": row.id, "seat": s.seat, "kind": s.kind, "agent": s.agent,
                  "token_hash": s.token_hash, "open": s.open, "name": s.name} for s in row.seats])
 
-    def append(self, table_id: str, idx: int, action: Any, seat: int, msg_id: str | None, status: str | None) -> None:
-        """Commit one move (and the table's new status); raises if index `idx` is taken."""
+    def append_many(self, rows: list[LogRow]) -> None:
+        """Commit moves of any tables in one transaction (one disk flush for all of them);
+        raises, writing none, if an index is taken."""
         with self.engine.begin() as c:
-            c.execute(_APPEND, {"table_id": table_id, "idx": idx, "action": json.dumps(action),
-                                "seat": seat, "msg_id": msg_id})
-            if status is not None:
-                c.execute(tables_t.update().where(tables_t.c.id == table_id).values(status=status))
+            c.execute(_APPEND, [{"table_id": r.table_id, "idx": r.idx, "action": json.dumps(r.action),
+                                 "seat": r.seat, "msg_id": r.msg_id} for r in rows])
+            for r in rows:
+                if r.status is not None:
+                    c.execute(tables_t.update().where(tables_t.c.id == r.table_id).values(status=r.status))
 
     def truncate(self, table_id: str, keep: int) -> None:
         """Drop the log entries from index `keep` on (an undo)."""

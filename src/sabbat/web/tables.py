@@ -23,7 +23,7 @@ from sabbat.core.game import SEED_RANGE, Game, check_seed
 from sabbat.core.replay import Replay
 from sabbat.core.rng import Rng
 
-from .store import SeatRow, Store, TableRow
+from .store import LogRow, SeatRow, Store, TableRow
 
 i18n.register_file("web", Path(__file__).with_name("messages.toml"))
 
@@ -92,6 +92,8 @@ class Table:
     undo_ok: tuple[int, int] | None = None
     """(seat, version) at which that seat may take back its last move."""
     thinking: bool = False
+    committing: bool = False
+    """A move of this table is being written: nothing else may move it until it is in place."""
     turn_started: float = 0.0
     seen_events: dict[int | None, tuple[int, list[Event]]] = field(default_factory=dict)
     """Per viewer: how many log entries were filtered, and the ones it may see (grown per move)."""
@@ -144,6 +146,19 @@ class Table:
 
 
 Listener = Callable[[Table], None]
+
+
+@dataclass
+class Move:
+    """A checked move played on a copy of its table's state, waiting for its log row to commit."""
+
+    table: Table
+    seat: int
+    action: Action
+    msg_id: str | None
+    """The person's message id; None for a move an AI made."""
+    after: GameState
+    row: LogRow
 
 
 class TableService:
@@ -327,6 +342,16 @@ class TableService:
     def act(self, table_id: str, token: str | None, msg_id: Any, version: Any,
             action: Any = None, action_id: Any = None) -> int:
         """A person's move; returns the version after it. Rejected with a reason otherwise."""
+        move = self.check_act(table_id, token, msg_id, version, action, action_id)
+        if isinstance(move, int):
+            return move
+        self.store.append_many([move.row])
+        return self.finish(move)
+
+    def check_act(self, table_id: str, token: str | None, msg_id: Any, version: Any,
+                  action: Any = None, action_id: Any = None) -> Move | int:
+        """A person's move checked and played on a copy, ready to commit; or the version a
+        repeated message id already led to. Nothing changes until `finish`."""
         table = self.get(table_id)
         seat = self.seat_of(table, token)
         if seat is None:
@@ -338,18 +363,32 @@ class TableService:
             return done
         if table.state.is_terminal():
             raise Rejected("finished")
-        if not isinstance(version, int) or isinstance(version, bool) or version != table.version:
+        if table.committing or not isinstance(version, int) or isinstance(version, bool) or version != table.version:
             raise Rejected("stale", version=table.version)
         if table.state.current_player != seat:
             raise Rejected("not_your_turn")
-        self.reclaim(table, seat)
-        chosen = self._read_action(table, action, action_id)
-        before = table.state.clone()
-        new_version = self._commit(table, seat, chosen, msg_id)
-        still_mine = table.state.current_player == seat and not table.state.is_terminal()
-        table.undo_ok = (seat, new_version) if still_mine and _reveals_nothing(before, chosen, table.state, seat) else None
+        return self._move(table, seat, self._read_action(table, action, action_id), msg_id)
+
+    def finish(self, move: Move) -> int:
+        """Put a committed move in place and tell the listeners; returns the new version."""
+        table, seat = move.table, move.seat
+        human = move.msg_id is not None
+        if human:
+            self.reclaim(table, seat)
+        now = self.clock()
+        s = table.seats[seat]
+        if s.clock_left is not None and s.kind == "human" and not s.substitute:
+            s.clock_left = max(0.0, s.clock_left - (now - table.turn_started))
+        before, table.state = table.state, move.after
+        table.turn_started = now
+        table.undo_ok = None
+        if human:
+            table.msg_ids[(seat, str(move.msg_id))] = table.version
+            still_mine = table.state.current_player == seat and not table.state.is_terminal()
+            if still_mine and _reveals_nothing(before, move.action, table.state, seat):
+                table.undo_ok = (seat, table.version)
         self._notify(table)
-        return new_version
+        return table.version
 
     @staticmethod
     def _read_action(table: Table, action: Any, action_id: Any) -> Action:
@@ -366,21 +405,13 @@ class TableService:
             raise Rejected("illegal")
         return legal[legal.index(chosen)]
 
-    def _commit(self, table: Table, seat: int, action: Action, msg_id: str | None) -> int:
-        """Store the move, then apply it. The store refuses a duplicate index, so nothing diverges."""
-        probe = table.state.clone()
-        probe.apply(action)
-        self.store.append(table.id, table.version, action.to_json(), seat, msg_id,
-                          "finished" if probe.is_terminal() else None)
-        now = self.clock()
-        s = table.seats[seat]
-        if s.clock_left is not None and s.kind == "human" and not s.substitute:
-            s.clock_left = max(0.0, s.clock_left - (now - table.turn_started))
-        table.state = probe
-        table.turn_started = now
-        if msg_id:
-            table.msg_ids[(seat, msg_id)] = table.version
-        return table.version
+    @staticmethod
+    def _move(table: Table, seat: int, action: Action, msg_id: str | None) -> Move:
+        after = table.state.clone()
+        after.apply(action)
+        row = LogRow(table.id, table.version, action.to_json(), seat, msg_id,
+                     "finished" if after.is_terminal() else None)
+        return Move(table, seat, action, msg_id, after, row)
 
     def ai_move(self, table_id: str, version: int, seat: int, action: Any) -> bool:
         """Apply an AI's choice if the table is still where the AI looked; False if it moved on."""
@@ -389,13 +420,12 @@ class TableService:
             return False
         table.thinking = False
         mover = table.mover()
-        if table.version != version or mover is None or mover[0] != seat:
+        if table.committing or table.version != version or mover is None or mover[0] != seat:
             self._notify(table)
             return False
-        chosen = table.game.action_from_json(action)
-        self._commit(table, seat, chosen, None)
-        table.undo_ok = None
-        self._notify(table)
+        move = self._move(table, seat, table.game.action_from_json(action), None)
+        self.store.append_many([move.row])
+        self.finish(move)
         return True
 
     def undo(self, table_id: str, token: str | None, version: Any) -> int:
@@ -425,7 +455,7 @@ class TableService:
         now = self.clock()
         changed = []
         for table in self.tables.values():
-            if table.state.is_terminal() or table.thinking:
+            if table.state.is_terminal() or table.thinking or table.committing:
                 continue
             p = table.state.current_player
             if p is None:
