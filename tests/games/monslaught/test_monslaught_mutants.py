@@ -7,7 +7,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from monslaught_helpers import FIXTURE, begin, blank, do, field, legal, play, to
+from monslaught_helpers import FIXTURE, begin, blank, do, field, legal, new, play, to
 
 from sabbat.games.monslaught import GAME
 from sabbat.games.monslaught.model import Phase
@@ -69,3 +69,10 @@ def test_the_four_bosses_come_in_rounds_4_7_10_and_12() -> None:
         st = blank(3, round_=before)
         next_round(st)
         assert not st.boss_round and st.fog is None, before + 1
+
+
+def test_nobody_has_summon_credit_or_a_scout_bonus_during_the_first_draft() -> None:
+    st = new(3, 0)
+    assert st.round == 1 and st.phase is Phase.DRAFT
+    for seat in st.observation(None)["players"]:
+        assert seat["credit"] == 0 and seat["scout_bonus"] == 0 and seat["declared"] == -1
