@@ -7,7 +7,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from monslaught_helpers import FIXTURE, begin, blank, do, field, legal, new, play, to
+from monslaught_helpers import FIXTURE, begin, blank, do, field, hand, legal, new, play, to
 
 from sabbat.games.monslaught import GAME
 from sabbat.games.monslaught.model import Phase
@@ -76,3 +76,27 @@ def test_nobody_has_summon_credit_or_a_scout_bonus_during_the_first_draft() -> N
     assert st.round == 1 and st.phase is Phase.DRAFT
     for seat in st.observation(None)["players"]:
         assert seat["credit"] == 0 and seat["scout_bonus"] == 0 and seat["declared"] == -1
+
+
+def test_a13_a_hidden_boss_round_summon_is_told_to_the_summoner_only() -> None:
+    st = blank(3, start=0, round_=3)
+    hand(st, 0, "frog", "owl")
+    next_round(st)
+    start = len(st.events)
+    do(st, "summon", "frog")
+    do(st, "pay_hand", "owl")
+    (event,) = [e for e in st.events[start:] if e.key == "monslaught.event.summon"]
+    assert event.audience == frozenset({0}) and "Frog" in event.render("en")
+    assert not [e for e in st.events_for(1) if "Frog" in e.render("en")]
+
+
+def test_a_summon_in_a_scout_round_is_public() -> None:
+    st = blank(3, start=0, round_=2)
+    hand(st, 0, "frog", "owl")
+    begin(st)
+    start = len(st.events)
+    do(st, "summon", "frog")
+    do(st, "pay_hand", "owl")
+    (event,) = [e for e in st.events[start:] if e.key == "monslaught.event.summon"]
+    assert event.audience is None
+    assert st.observation(None)["players"][0]["declared"] == -1  # nothing declared in a scout round
