@@ -97,6 +97,34 @@ def test_summary_of_a_finished_game_has_rounds_points_end_and_acquired_card_ids(
     assert all(card in ids for got in summary["acquired"] for card in got)
 
 
+def test_summary_offered_lists_per_seat_the_cards_it_could_have_bought() -> None:
+    """`offered` (for the balance report's take rates): per seat, the cards it could afford at a
+    harvest; never a starting card; a clone keeps its own copy; recording it changes no play."""
+    st = GAME.new(3, 12)
+    twin = GAME.new(3, 12)
+    bots = [HeuristicAgent(k) for k in range(3)]
+    twins = [HeuristicAgent(k) for k in range(3)]
+    while not st.is_terminal():
+        a = bots[st.current_player].choose(st)
+        assert twins[twin.current_player].choose(twin) == a
+        st.apply(a)
+        twin.apply(a)
+        if st.decisions == 40:
+            copy = st.clone()
+            before = list(copy.offered)  # type: ignore[attr-defined]
+    summary = st.summary()  # type: ignore[attr-defined]
+    json.dumps(summary)
+    ids = set(GAME.card_ids())
+    offered = summary["offered"]
+    assert len(offered) == 3 and all(offered)
+    assert all(card in ids and not card.endswith("_start") for got in offered for card in got)
+    assert {"cursed_land", "blank"}.isdisjoint(card for got in offered for card in got)
+    for seat in range(3):  # what the heuristic bought first in a turn was affordable then
+        assert set(summary["acquired"][seat]) <= set(offered[seat])
+    assert copy.offered == before  # type: ignore[attr-defined]
+    assert st.scores() == twin.scores()
+
+
 def test_heuristic_stops_planting_when_the_known_deck_is_risky() -> None:
     from mv_helpers import arrange, at_plant
     from mv_helpers import new as fixture_state

@@ -222,6 +222,14 @@ class CardTable:
         self.vale_decks = (tuple(vdecks[1]), tuple(vdecks[2]))
         for pid, (eid, pos) in enumerate(zip(part_entry, part_pos, strict=True)):
             self.part_by_entry.setdefault((eid, pos), pid)
+        # one bit per buyable card id (advancement types, then vale cards) for the `offered` masks of
+        # `summary()`; starting parts get no bit (they are never on offer)
+        offer_ids = list(dict.fromkeys([e for e, lv in zip(part_entry, part_level, strict=True) if lv > 0]
+                                       + vale_entry))
+        bit = {e: 1 << i for i, e in enumerate(offer_ids)}
+        self.offer_ids = tuple(offer_ids)
+        self.part_bit = tuple(bit[e] if lv > 0 else 0 for e, lv in zip(part_entry, part_level, strict=True))
+        self.vale_bit = tuple(bit[e] for e in vale_entry)
 
     def part(self, card_id: str, position: str | int) -> int:
         """The part id of `card_id` at `position` (name or index)."""

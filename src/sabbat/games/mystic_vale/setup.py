@@ -50,6 +50,7 @@ def setup(st: MysticValeState) -> None:
     st.token = [False] * n
     st.vp = [0] * n
     st.vale = [[] for _ in range(n)]
+    st.offered = [0] * n
     st.spent = []
     st.skip_next = [False] * n
     st.bonus_mana = [0] * n

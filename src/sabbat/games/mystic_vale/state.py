@@ -129,6 +129,8 @@ class MysticValeState(GameState):
     vale_deck: list[list[int]]
     vale_disp: list[list[int]]
     pool: int
+    # per player, a bit mask (CardTable.offer_ids) of the cards it could have bought (turn.note_offers)
+    offered: list[int]
     # the current harvest / discard phase
     mana: int
     spirit: list[int]
@@ -151,6 +153,8 @@ class MysticValeState(GameState):
     def _after_load_(self) -> None:
         super()._after_load_()
         self.cards = load_table(self.options)
+        if "offered" not in self.__dict__:  # a save from before `offered` existed
+            self.offered = [0] * self.num_players
         self.rebuild_caches()
 
     def rebuild_caches(self) -> None:
@@ -377,6 +381,7 @@ class MysticValeState(GameState):
         new.vale_deck = [d.copy() for d in self.vale_deck]
         new.vale_disp = [d.copy() for d in self.vale_disp]
         new.pool = self.pool
+        new.offered = self.offered.copy()
         new.end_triggered = self.end_triggered
         new.mana = self.mana
         new.spirit = self.spirit.copy()
@@ -477,16 +482,19 @@ class MysticValeState(GameState):
 
     # ----- names for events / descriptions ------------------------------------------
     def summary(self) -> dict[str, Any]:
-        """For balance statistics: what each seat acquired (advancement and vale card ids), rounds played,
-        and how the game ended (`vp_pool` emptied, or a safety `cap`)."""
+        """For balance statistics: what each seat acquired (advancement and vale card ids), what was on
+        offer to it (`offered`: the ids of the cards it could have bought, with the mana, room or
+        spirit it had, at some harvest; see `turn.note_offers`), rounds played, and how the game ended (`vp_pool` emptied, or a
+        safety `cap`)."""
         c = self.cards
+        offered = [[e for i, e in enumerate(c.offer_ids) if mask >> i & 1] for mask in self.offered]
         acquired = []
         for p in range(self.num_players):
             got = [c.part_entry[pid] for pid in self.slots[3 * DECK_SIZE * p: 3 * DECK_SIZE * (p + 1)]
                    if pid >= 0 and c.part_level[pid] > 0]
             got += [c.vale_entry[v] for v in self.vale[p]]
             acquired.append(got)
-        return {"acquired": acquired, "rounds": self.turns_taken // self.num_players,
+        return {"acquired": acquired, "offered": offered, "rounds": self.turns_taken // self.num_players,
                 "points": [self.points(p) for p in range(self.num_players)],
                 "end": "vp_pool" if self.end_triggered else "cap"}
 

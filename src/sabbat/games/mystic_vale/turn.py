@@ -249,6 +249,38 @@ def do_token(st: MysticValeState, args: tuple[Any, ...]) -> None:
     st.emit(f"{NS}.event.token", player=p)
 
 
+def note_offers(st: MysticValeState) -> None:
+    """Add to the turn player's `offered` mask every card it could buy now: display advancements and
+    Fertile Soil it has the mana (with the mana token, if still unflipped) and the room for, and the
+    vale cards its spirit pays for. Called at a turn's first purchase (nothing spent or taken from
+    the displays yet) and at the end of a harvest without one. Statistics only: no rule reads it."""
+    if st.adv_bought or st.vale_bought:
+        return
+    p = st.turn_player
+    c = st.cards
+    mask = st.offered[p]
+    mana = st.mana + (1 if st.token[p] else 0)
+    room, cost, ppos, pb = st.room, c.part_cost, c.part_pos, c.part_bit
+    for disp in st.adv_disp:
+        for pid in disp:
+            if pid >= 0 and cost[pid] <= mana and room[ppos[pid]] > 0:
+                mask |= pb[pid]
+    for pos, left in enumerate(st.soil):
+        pid = c.soil_part[pos]
+        if left > 0 and room[pos] > 0 and cost[pid] <= mana:
+            mask |= pb[pid]
+    a, b, k, w = st.spirit
+    if a + b + k + w >= c.min_vale_cost:
+        vcost, vb = c.vale_cost, c.vale_bit
+        for disp in st.vale_disp:
+            for vid in disp:
+                if vid >= 0:
+                    x, y, z = vcost[vid]
+                    if (x - a if x > a else 0) + (y - b if y > b else 0) + (z - k if z > k else 0) <= w:
+                        mask |= vb[vid]
+    st.offered[p] = mask
+
+
 def _take_advancement(st: MysticValeState, pid: int) -> None:
     c = st.cards
     st.mana -= c.part_cost[pid]
@@ -262,11 +294,13 @@ def _take_advancement(st: MysticValeState, pid: int) -> None:
 def do_buy(st: MysticValeState, args: tuple[Any, ...]) -> None:
     lv, i = int(args[0]) - 1, int(args[1])
     pid = st.adv_disp[lv][i]
+    note_offers(st)
     st.adv_disp[lv][i] = -1
     _take_advancement(st, pid)
 
 
 def do_soil(st: MysticValeState, args: tuple[Any, ...]) -> None:
+    note_offers(st)
     pos = int(args[0])
     st.soil[pos] -= 1
     _take_advancement(st, st.cards.soil_part[pos])
@@ -274,6 +308,7 @@ def do_soil(st: MysticValeState, args: tuple[Any, ...]) -> None:
 
 def do_vale(st: MysticValeState, args: tuple[Any, ...]) -> None:
     """Buy a vale card: each specific spirit pays its own kind, wild spirit pays the rest."""
+    note_offers(st)
     lv, i = int(args[0]) - 1, int(args[1])
     p = st.turn_player
     vid = st.vale_disp[lv][i]
@@ -305,6 +340,7 @@ def do_take(st: MysticValeState, args: tuple[Any, ...]) -> None:
 
 def do_end(st: MysticValeState, args: tuple[Any, ...]) -> None:
     """End the harvest; unspent mana and spirit are lost. Then the discard phase."""
+    note_offers(st)
     st.mana = 0
     st.spirit = [0, 0, 0, 0]
     if st.pending:
