@@ -11,7 +11,7 @@ from monslaught_helpers import FIXTURE, begin, blank, do, field, hand, legal, ne
 
 from sabbat.games.monslaught import GAME
 from sabbat.games.monslaught.model import Phase
-from sabbat.games.monslaught.rules import next_round
+from sabbat.games.monslaught.rules import begin_cleanup, next_round
 from sabbat.games.monslaught.state import MonslaughtState
 
 
@@ -100,3 +100,21 @@ def test_a_summon_in_a_scout_round_is_public() -> None:
     (event,) = [e for e in st.events[start:] if e.key == "monslaught.event.summon"]
     assert event.audience is None
     assert st.observation(None)["players"][0]["declared"] == -1  # nothing declared in a scout round
+
+
+def test_an_upkeep_paid_from_hand_is_logged_and_a_summon_payment_is_not_logged_twice() -> None:
+    st = blank(3)
+    frog = play(st, 0, "frog", used=True)  # upkeep 1
+    hand(st, 0, "vanilla_l", "owl", "big_cat")
+    begin(st)
+    start = len(st.events)
+    do(st, "summon", "owl")  # cost 1, paid with a hand card
+    do(st, "pay_hand", "big_cat")
+    assert [e.key for e in st.events[start:]] == ["monslaught.event.summon"]
+    begin_cleanup(st, 0)
+    st._legal = None
+    do(st, "maintain", frog, -1)
+    start = len(st.events)
+    do(st, "pay_hand", "vanilla_l")
+    (event,) = [e for e in st.events[start:] if e.key == "monslaught.event.pay_hand"]
+    assert "Vanilla L" in event.render("en")
