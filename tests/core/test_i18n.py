@@ -36,3 +36,12 @@ def test_seats_render_one_based_with_the_seat_spec() -> None:
     i18n.register("t_i18n3", {"en": {"turn": "{player:seat} to move"}, "ja": {"turn": "{player:seat}の手番"}})
     assert i18n.render("t_i18n3.turn", "en", {"player": 0}) == "P1 to move"
     assert i18n.render("t_i18n3.turn", "ja", {"player": 2}) == "P3の手番"
+
+
+def test_a_list_of_seats_is_joined_with_each_languages_separator() -> None:
+    i18n.register("joined_test", {"en": {"row": "{player:seat} ({n})"}, "ja": {"row": "{player:seat}（{n}）"}})
+    listed = i18n.joined("joined_test.row", [{"player": 0, "n": 12}, {"player": 2, "n": 9}])
+    assert listed == {"en": "P1 (12), P3 (9)", "ja": "P1（12）、P3（9）"}
+    assert i18n.render("joined_test.row", "ja", {"player": 1, "n": listed}).endswith("（P1（12）、P3（9））")
+    mixed = i18n.join_messages([("joined_test.row", {"player": 1, "n": 3}), ("joined_test.none", {})])
+    assert mixed["en"].startswith("P2 (3), ") and i18n.list_separator("ja") == "、"

@@ -71,7 +71,7 @@ def tie_break_text(breaks: dict[str, int], locale: str) -> str:
     for key, value in breaks.items():
         label = i18n.render(key, locale, {"value": value, "n": value}, fallback=key.rsplit(".", 1)[-1].replace("_", " "))
         parts.append(label if str(value) in label else f"{label} {value}")
-    return ("、" if locale == "ja" else ", ").join(parts)
+    return i18n.list_separator(locale).join(parts)
 
 
 def score_table(state: GameState, locale: str, name: Callable[[int], str]) -> Table:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import string
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -78,9 +78,32 @@ def localize(value: Any, locale: str) -> Any:
     if isinstance(value, Mapping) and ("en" in value or "ja" in value):
         return value.get(locale) or value.get("en") or next(iter(value.values()))
     if isinstance(value, list):
-        sep = "、" if locale == "ja" else ", "
-        return sep.join(str(localize(v, locale)) for v in value)
+        return list_separator(locale).join(str(localize(v, locale)) for v in value)
     return value
+
+
+LIST_SEPARATOR = {"en": ", ", "ja": "、"}
+
+
+def list_separator(locale: str) -> str:
+    """What separates the items of a list in `locale`: ", " in English, 「、」 in Japanese."""
+    return LIST_SEPARATOR.get(locale, ", ")
+
+
+def joined(key: str, rows: Iterable[Mapping[str, Any]]) -> dict[str, str]:
+    """Message `key` rendered for each row and joined with each language's list separator
+    ("P1 (12), P3 (9)" / 「P1 (12)、P3 (9)」), ready to pass as one localized parameter.
+
+    Why here: every game lists seats (standings, rankings, who tied) this way, and events are
+    rendered later in the reader's language, so the list is rendered once per language now.
+    """
+    return join_messages((key, row) for row in rows)
+
+
+def join_messages(messages: Iterable[tuple[str, Mapping[str, Any]]]) -> dict[str, str]:
+    """Like `joined`, with a message key of its own for each item."""
+    items = list(messages)
+    return {loc: LIST_SEPARATOR[loc].join(render(key, loc, params) for key, params in items) for loc in LOCALES}
 
 
 SEAT_LABEL = {"en": "P{n}", "ja": "P{n}"}

@@ -26,10 +26,6 @@ def _t(key: str, locale: str, **params: Any) -> str:
     return i18n.render(f"{NS}.view.{key}", locale, params)
 
 
-def _sep(locale: str) -> str:
-    return "、" if locale == "ja" else ", "
-
-
 def _name(value: Any, locale: str) -> str:
     return str(i18n.localize(value, locale)) if value else "-"
 
@@ -41,7 +37,7 @@ def _amounts(counts: dict[str, int], locale: str) -> str:
         if n:
             what = i18n.render(f"{NS}.term.{key}" + ("" if n == 1 else "_n"), locale)
             parts.append(i18n.render(f"{NS}.text.amount", locale, {"n": n, "what": what}))
-    return _sep(locale).join(parts)
+    return i18n.list_separator(locale).join(parts)
 
 
 def _icons(counts: list[int], icons: tuple[str, ...]) -> str:
@@ -50,7 +46,7 @@ def _icons(counts: list[int], icons: tuple[str, ...]) -> str:
 
 
 def _stock_lines(c: dict[str, Any], obs: dict[str, Any], locale: str) -> list[str]:
-    sep = _sep(locale)
+    sep = i18n.list_separator(locale)
     lines = []
     stock = _amounts({"food": c["food"], "glyph": c["glyph"], "barrel": c["barrels"]}, locale)
     if stock:
@@ -117,7 +113,7 @@ def _kingdom(obs: dict[str, Any], locale: str) -> Panel:
             kind = i18n.render(f"{NS}.term.{loc['kind']}", locale)
             label += f"({kind})" if locale == "ja" else f" ({kind})"
         table.add_row(label, shields, _amounts(loc["loot"], locale))
-    kinds = _sep(locale).join(
+    kinds = i18n.list_separator(locale).join(
         i18n.render(f"{NS}.text.defence_part", locale, {"what": i18n.render(f"{NS}.term.{kind}", locale), "n": n})
         for kind, n in k["deck_kinds"].items() if n)
     foot = f"{_t('deck', locale)}: {k['deck_size']}" + (f" ({kinds})" if kinds else "")
@@ -140,7 +136,7 @@ def _creatures(obs: dict[str, Any], locale: str) -> Panel:
             if card is None:
                 table.add_row(f"{label} {_t('empty_slot', locale)}")
                 continue
-            bonus = _sep(locale).join(i18n.render(f"{NS}.term.{b}", locale) + (f"×{k}" if k > 1 else "")
+            bonus = i18n.list_separator(locale).join(i18n.render(f"{NS}.term.{b}", locale) + (f"×{k}" if k > 1 else "")
                                       for b, k in Counter(card["bonus"]).items())
             table.add_row(f"{label} {_name(card['name'], locale)} {left}",
                           *[_icons(r, LEFT_ICONS) for r in card["left"]], bonus)
@@ -150,7 +146,7 @@ def _creatures(obs: dict[str, Any], locale: str) -> Panel:
 
 def _final(obs: dict[str, Any], locale: str) -> Text:
     f = obs["final"]
-    sep = _sep(locale)
+    sep = i18n.list_separator(locale)
     parts = [i18n.render(f"{NS}.standing" if n else f"{NS}.standing_none", locale,
                          {"player": p, "value": v, "count": n})
              for p, (v, n) in enumerate(zip(f["totals"], f["chest_counts"], strict=True))]

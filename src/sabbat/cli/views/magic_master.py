@@ -32,7 +32,7 @@ def _seat(p: int, locale: str) -> str:
 
 
 def _join(names: list[str], locale: str) -> str:
-    return ("、" if locale == "ja" else ", ").join(names)
+    return i18n.list_separator(locale).join(names)
 
 
 def _name(card: dict[str, Any] | None, locale: str) -> str:

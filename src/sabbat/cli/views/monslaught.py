@@ -36,10 +36,6 @@ def _name(obs: dict[str, Any], card_id: str, locale: str) -> str:
     return str(i18n.localize(entry["name"], locale)) if entry else card_id
 
 
-def _sep(locale: str) -> str:
-    return "、" if locale == "ja" else ", "
-
-
 def _track(obs: dict[str, Any], locale: str) -> Text:
     text = Text()
     for r in range(1, 13):
@@ -91,9 +87,9 @@ def _player(obs: dict[str, Any], p: int, locale: str) -> Panel:
     pl = obs["players"][p]
     lines: list[RenderableType] = []
     if pl["hand"] is not None:
-        hand = _sep(locale).join(_name(obs, c, locale) for c in pl["hand"]) or _t("view.none", locale)
+        hand = i18n.list_separator(locale).join(_name(obs, c, locale) for c in pl["hand"]) or _t("view.none", locale)
     else:
-        tiers = _sep(locale).join(_t("tier." + t, locale) for t in pl["hand_tiers"])
+        tiers = i18n.list_separator(locale).join(_t("tier." + t, locale) for t in pl["hand_tiers"])
         hand = f"{_t('view.hidden', locale)} ({pl['hand_size']}: {tiers})"
     lines.append(Text(f"{_t('view.hand', locale)}: {hand}"))
     lands = {ld["uid"]: ld for ld in pl["lands"]}
@@ -110,20 +106,20 @@ def _player(obs: dict[str, Any], p: int, locale: str) -> Panel:
         atk = f" ⚔{c['attack']}" if c["type"] == "monster" else ""
         where = _t("view.on", locale, land=land_name(lands[e["land"]])) if e["land"] in lands else ""
         copy = f" {e['copy']}" if e["copy"] else ""
-        play.append(("" if i == 0 else _sep(locale)) + f"{_name(obs, e['card'], locale)}{copy}{atk} [{state}]{where}",
+        play.append(("" if i == 0 else i18n.list_separator(locale)) + f"{_name(obs, e['card'], locale)}{copy}{atk} [{state}]{where}",
                     style="grey50" if e["used"] else "bold")
     lines.append(play)
-    land_text = _sep(locale).join(land_name(ld) for ld in pl["lands"]) or _t("view.none", locale)
+    land_text = i18n.list_separator(locale).join(land_name(ld) for ld in pl["lands"]) or _t("view.none", locale)
     lines.append(Text(f"{_t('view.lands', locale)} ({len(pl['lands'])}/5): {land_text}", style="green"))
-    discard = _sep(locale).join(_name(obs, c, locale) for c in pl["discard"]) or _t("view.none", locale)
+    discard = i18n.list_separator(locale).join(_name(obs, c, locale) for c in pl["discard"]) or _t("view.none", locale)
     lines.append(Text(f"{_t('view.discard', locale)} ({len(pl['discard'])}): {discard}"))
     if pl["bosses"]:
-        lines.append(Text(f"{_t('view.bosses_won', locale)}: " + _sep(locale).join(_name(obs, b, locale) for b in pl["bosses"]),
+        lines.append(Text(f"{_t('view.bosses_won', locale)}: " + i18n.list_separator(locale).join(_name(obs, b, locale) for b in pl["bosses"]),
                           style="magenta"))
     if obs["boss_round"] and pl["declared"] >= 0:
         lines.append(Text(f"{_t('view.declared', locale)}: {pl['declared']}"))
     if pl["offer"]:
-        lines.append(Text(f"{_t('view.offer', locale)}: " + _sep(locale).join(_name(obs, c, locale) for c in pl["offer"])))
+        lines.append(Text(f"{_t('view.offer', locale)}: " + i18n.list_separator(locale).join(_name(obs, c, locale) for c in pl["offer"])))
     if pl["picked"]:
         picked = _name(obs, pl["pick"], locale) if pl["pick"] else ""
         lines.append(Text(f"{_t('view.picked', locale)} {picked}".strip()))
@@ -170,7 +166,7 @@ def _pending(obs: dict[str, Any], locale: str) -> str:
         return ""
     phase = obs["phase"]
     labels = _labels(obs, locale)
-    group = _sep(locale).join(labels.get(u, "?") for u in pend["group"])
+    group = i18n.list_separator(locale).join(labels.get(u, "?") for u in pend["group"])
     if phase in ("pay", "upkeep_pay") and pend["card"]:
         return _t("pending." + phase, locale, card=_name(obs, pend["card"], locale), need=pend["need"])
     if phase == "pick":

@@ -23,10 +23,6 @@ def _t(key: str, locale: str, **params: Any) -> str:
     return i18n.render(f"{NS}.{key}", locale, params)
 
 
-def _sep(locale: str) -> str:
-    return "、" if locale == "ja" else ", "
-
-
 def _name(obs: dict[str, Any], cid: str, locale: str) -> str:
     names = obs.get("card_names", {}).get(cid)
     return str(names.get(locale) or names.get("en")) if names else cid
@@ -82,7 +78,7 @@ def _areas(obs: dict[str, Any], locale: str) -> Table:
         units = Text("\n").join(
             Text(f"{i + 1}. ") + _unit_text(obs, u, locale) for i, u in enumerate(area["units"])
         ) if area["units"] else none
-        totals = Text(_sep(locale)).join(
+        totals = Text(i18n.list_separator(locale)).join(
             _colour(obs, int(p), locale) + Text(f" {v}") for p, v in area["power"].items()
         ) if area["power"] else none
         table.add_row(area["area"], _target(obs, area, locale), units, totals)
@@ -106,7 +102,7 @@ def _players(obs: dict[str, Any], locale: str) -> Table:
     for key, ratio in (("territories", 2), ("home_units", 4), ("artifacts", 2)):
         table.add_column(_t(f"ui.{key}", locale), overflow="fold", ratio=ratio)
     table.add_column(_t("ui.score", locale), no_wrap=True)
-    sep, none = _sep(locale), _t("ui.none", locale)
+    sep, none = i18n.list_separator(locale), _t("ui.none", locale)
     stats = obs.get("card_stats", {})
     for p, pl in sorted(enumerate(obs["players"]), key=lambda item: item[1]["seat"]):
         who = _colour(obs, p, locale) + Text(f" ({_t('ui.seat', locale, seat=p)})")
@@ -138,7 +134,7 @@ def render(obs: dict[str, Any], locale: str) -> RenderableType:
     head.append(_colour(obs, obs["start_player"], locale))
     head.append(f"  {_t('ui.decks', locale)}{colon}{' / '.join(str(n) for n in obs['deck_sizes'])}")
     parts: list[RenderableType] = [head, _areas(obs, locale)]
-    sep = _sep(locale)
+    sep = i18n.list_separator(locale)
     if obs["removed"]:
         removed = Text(sep).join(_unit_text(obs, u, locale) for u in obs["removed"])
         parts.append(Text(f"{_t('ui.removed', locale)}{colon}") + removed)

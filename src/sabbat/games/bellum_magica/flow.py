@@ -395,9 +395,8 @@ def finish(s: Position) -> None:
     seats = list(range(s.num_players))
     totals = [s.total_value(p) for p in seats]
     counts = [len(c) for c in s.chests]
-    standings = {loc: text.SEP[loc].join(
-        i18n.render(f"{NS}.standing" if counts[p] else f"{NS}.standing_none", loc,
-                    {"player": p, "value": totals[p], "count": counts[p]}) for p in seats) for loc in text.LOCALES}
+    standings = i18n.join_messages((f"{NS}.standing" if counts[p] else f"{NS}.standing_none",
+                                    {"player": p, "value": totals[p], "count": counts[p]}) for p in seats)
     s.emit(f"{NS}.event.game_end_cap" if s.timed_out else f"{NS}.event.game_end", days=days_played(s),
            timed_out=s.timed_out, totals=totals, counts=counts, standings=standings)
     s.emit(f"{NS}.event.winners", players=text.seats(tuple(winners(s))))

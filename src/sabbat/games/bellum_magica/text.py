@@ -18,7 +18,6 @@ from sabbat.core import i18n
 NS = "bellum_magica"
 i18n.register_file(NS, Path(__file__).with_name("messages.toml"))
 LOCALES = ("en", "ja")
-SEP = {"en": ", ", "ja": "、"}
 #: Resources and chests a location's loot, a stock or a cost may name, in display order.
 AMOUNT_KEYS = ("food", "glyph", "barrel", "wood", "metal", "gold")
 
@@ -39,11 +38,9 @@ COST_LABEL = {"evil": {"en": "2 food", "ja": "食料2"},
 def joined(key: str, items: Iterable[dict[str, Any]]) -> dict[str, str]:
     """Message `key` rendered once per item and joined; `none` when there are no items."""
     rows = list(items)
-    out = {}
-    for loc in LOCALES:
-        parts = [i18n.render(f"{NS}.{key}", loc, params) for params in rows]
-        out[loc] = SEP[loc].join(parts) if parts else i18n.render(f"{NS}.text.none", loc, {})
-    return out
+    if not rows:
+        return {loc: i18n.render(f"{NS}.text.none", loc, {}) for loc in LOCALES}
+    return i18n.joined(f"{NS}.{key}", rows)
 
 
 def amounts(**counts: int) -> dict[str, str]:
@@ -77,7 +74,7 @@ def defence(shields: int, magic: int) -> dict[str, str]:
 @lru_cache(maxsize=256)
 def seats(players: tuple[int, ...]) -> dict[str, str]:
     """"P1, P3" / 「P1、P3」, rendered once per group of seats."""
-    return {loc: SEP[loc].join(i18n.render(f"{NS}.seat", loc, {"player": p}) for p in players) for loc in LOCALES}
+    return i18n.joined(f"{NS}.seat", ({"player": p} for p in players))
 
 
 @lru_cache(maxsize=1024)

@@ -248,9 +248,8 @@ def finish(st: MonslaughtState) -> None:
     st.phase = Phase.OVER
     st.fog = None
     pts = [points(st, p) for p in range(st.num_players)]
-    standings = {loc: i18n.render("monslaught.standing_sep", loc).join(
-        i18n.render("monslaught.standing", loc, {"player": p, "points": v, "bosses": len(st.seats[p].bosses)})
-        for p, v in enumerate(pts)) for loc in i18n.LOCALES}
+    standings = i18n.joined("monslaught.standing", ({"player": p, "points": v, "bosses": len(st.seats[p].bosses)}
+                                                    for p, v in enumerate(pts)))
     st.emit("monslaught.event.game_over", points=pts, standings=standings)
 
 

@@ -41,13 +41,9 @@ def priority_entry(colour: str, power: int) -> dict[str, str]:
 @lru_cache(maxsize=256)
 def seat_list(key: str, colours: tuple[str, ...], values: tuple[int, ...] | None) -> dict[str, str]:
     """Every seat through message `key` (params `player` = seat, `colour`, `value`), joined per locale."""
-    out = {}
-    for loc in LOCALES:
-        parts = [i18n.render(f"{GAME_ID}.{key}", loc, {"player": p, "colour": COLOUR_NAMES[colour][loc],
-                                                      "value": values[p] if values else ""})
-                 for p, colour in enumerate(colours)]
-        out[loc] = ("、" if loc == "ja" else ", ").join(parts)
-    return out
+    return i18n.joined(f"{GAME_ID}.{key}", ({"player": p, "colour": COLOUR_NAMES[colour],
+                                             "value": values[p] if values else ""}
+                                            for p, colour in enumerate(colours)))
 
 
 def paid_key(base: str, coins: int, stones: int) -> str:
