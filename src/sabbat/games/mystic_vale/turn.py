@@ -193,12 +193,10 @@ def begin_harvest(st: MysticValeState) -> None:
 
 def _gains(mana: int, spirit: int, vp: int) -> dict[str, str]:
     """「2マナ、精霊1」: only what the field gives (never "0 spirit"), in both languages."""
-    out = {}
-    for loc in i18n.LOCALES:
-        parts = [i18n.render(f"{NS}.harvest.{key}", loc, {"n": n})
-                 for key, n in (("mana", mana), ("spirit", spirit), ("vp", vp)) if n]
-        out[loc] = ("、" if loc == "ja" else ", ").join(parts) or i18n.render(f"{NS}.harvest.nothing", loc)
-    return out
+    gains = [(f"{NS}.harvest.{key}", {"n": n}) for key, n in (("mana", mana), ("spirit", spirit), ("vp", vp)) if n]
+    if not gains:
+        return {loc: i18n.render(f"{NS}.harvest.nothing", loc) for loc in i18n.LOCALES}
+    return i18n.join_messages(gains)
 
 
 def ability_of(st: MysticValeState, src: int) -> tuple[int, AbilityT]:
@@ -424,8 +422,7 @@ def finish_turn(st: MysticValeState) -> None:
         ):
             st.phase = Phase.OVER
             pts = [st.points(q) for q in range(n)]
-            standings = {loc: ("、" if loc == "ja" else ", ").join(
-                i18n.render(f"{NS}.standing", loc, {"player": q, "vp": v}) for q, v in enumerate(pts)) for loc in ("en", "ja")}
+            standings = i18n.joined(f"{NS}.standing", ({"player": q, "vp": v} for q, v in enumerate(pts)))
             st.emit(f"{NS}.event.game_over", points=pts, standings=standings)
             return
         q = st.turn_player = (p + 1) % n
