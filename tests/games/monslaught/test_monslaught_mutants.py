@@ -118,3 +118,15 @@ def test_an_upkeep_paid_from_hand_is_logged_and_a_summon_payment_is_not_logged_t
     do(st, "pay_hand", "vanilla_l")
     (event,) = [e for e in st.events[start:] if e.key == "monslaught.event.pay_hand"]
     assert "Vanilla L" in event.render("en")
+
+
+def test_m4_the_next_hidden_summoner_sees_no_payment_left_pending() -> None:
+    st = blank(3, start=0, round_=3)
+    hand(st, 0, "frog", "owl")
+    next_round(st)
+    do(st, "summon", "frog")
+    do(st, "pay_hand", "owl")
+    do(st, "end_summon")
+    assert st.active == 1
+    pending = st.observation(1)["pending"]
+    assert (pending["need"], pending["kind"], pending["arg"], pending["left"]) == (0, "", "", 0)
