@@ -65,10 +65,12 @@ def test_the_four_bosses_come_in_rounds_4_7_10_and_12() -> None:
         next_round(st)
         assert st.round == before + 1 and st.boss_round and st.boss_revealed == boss
         assert st.phase is Phase.SUMMON and st.fog is not None  # the hidden boss summons
+        assert [e.params["boss"] for e in st.events if e.key == "monslaught.event.round"][-1] is True
     for before in (1, 4, 7, 10):
         st = blank(3, round_=before)
         next_round(st)
         assert not st.boss_round and st.fog is None, before + 1
+        assert [e.params["boss"] for e in st.events if e.key == "monslaught.event.round"][-1] is False
 
 
 def test_nobody_has_summon_credit_or_a_scout_bonus_during_the_first_draft() -> None:
