@@ -8,6 +8,7 @@ import tempfile
 from pathlib import Path
 
 from monslaught_helpers import FIXTURE, begin, blank, do, field, hand, legal, new, play, to
+from test_monslaught_boss import declare, fresh_db
 
 from sabbat.games.monslaught import GAME
 from sabbat.games.monslaught.model import Phase
@@ -132,3 +133,11 @@ def test_m4_the_next_hidden_summoner_sees_no_payment_left_pending() -> None:
     assert st.active == 1
     pending = st.observation(1)["pending"]
     assert (pending["need"], pending["kind"], pending["arg"], pending["left"]) == (0, "", "", 0)
+
+
+def test_e14_with_exactly_two_qualifiers_the_second_gets_the_extra_card() -> None:
+    st = blank(4, start=0)
+    fresh_db(st)
+    declare(st, {0: 9, 1: 3, 2: 8, 3: 2}, cost=8)  # seats 0 and 2 reach the boss
+    assert st.ranking == [0, 2]
+    assert [len(s.offer) for s in st.seats] == [4, 3, 4, 3]
