@@ -7,7 +7,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from monslaught_helpers import FIXTURE, begin, blank, do, field, hand, legal, new, play, to
+from monslaught_helpers import FIXTURE, begin, blank, do, field, hand, land, legal, new, play, to
 from test_monslaught_boss import declare, fresh_db
 
 from sabbat.games.monslaught import GAME
@@ -141,3 +141,18 @@ def test_e14_with_exactly_two_qualifiers_the_second_gets_the_extra_card() -> Non
     declare(st, {0: 9, 1: 3, 2: 8, 3: 2}, cost=8)  # seats 0 and 2 reach the boss
     assert st.ranking == [0, 2]
     assert [len(s.offer) for s in st.seats] == [4, 3, 4, 3]
+
+
+def test_a_summon_may_be_paid_by_a_land_together_with_hand_cards_or_credit() -> None:
+    st = real()
+    land(st, 0, "farm")  # pays 1
+    hand(st, 0, "fuyure", "frog")  # Fuyure costs 2: the Frog and the Farm
+    begin(st)
+    assert legal(st, "summon", "fuyure")
+    st = real()
+    land(st, 0, "farm")
+    hand(st, 0, "fuyure")  # nothing else in hand: 1 credit and the Farm
+    seat = begin(st)
+    seat.credit = 1
+    st._legal = None
+    assert legal(st, "summon", "fuyure")
