@@ -15,6 +15,8 @@ from typing import Any, Literal
 from sabbat.core.carddata import CardEntry, load_sections
 from sabbat.core.errors import CardDataError
 
+from .actions import ActionTable
+
 DEFAULT_FILE = Path(__file__).with_name("cards.yaml")
 
 
@@ -75,6 +77,16 @@ class CardTable:
         self.heirs_warriors = [i for i in self.characters if inst[i].kind is not Kind.WIZARD]
         self.deck_cards = [i for i, c in enumerate(inst) if c.kind not in CHARACTER_KINDS]
         self.regalia = frozenset(i for i, c in enumerate(inst) if c.item_role == "regalia")
+        # printed values per instance, read on every decision (a tuple index beats an attribute chain)
+        self.kind: tuple[Kind, ...] = tuple(c.kind for c in inst)
+        self.suc: tuple[int, ...] = tuple(c.suc for c in inst)
+        self.colour: tuple[str, ...] = tuple(c.colour for c in inst)
+        self.role: tuple[str, ...] = tuple(c.item_role for c in inst)
+        self.effect: tuple[str, ...] = tuple(c.effect for c in inst)
+        self.terrain_type: tuple[str, ...] = tuple(c.terrain for c in inst)
+        self.names: tuple[dict[str, str], ...] = tuple(dict(c.name) for c in inst)
+        """Each card's name in both languages, one dict per instance shared by every event: read-only."""
+        self.actions = ActionTable(len(inst))
         self.group_views: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int], dict[str, Any]] = {}
         """Observation views of groups by their cards (filled by `MagicMasterState.group_view`)."""
         self._check()
@@ -93,7 +105,8 @@ class CardTable:
                 raise CardDataError(f"{self.path}: heir {c.id} needs succession 1 or more")
 
     def name(self, i: int) -> dict[str, str]:
-        return dict(self.inst[i].name)
+        """The card's name in both languages (shared between events: read-only)."""
+        return self.names[i]
 
 
 @lru_cache(maxsize=8)
@@ -109,14 +122,18 @@ def table_for(options: dict[str, Any]) -> CardTable:
 
 
 def distinct(t: CardTable, cards: list[int]) -> list[int]:
-    """The lowest-numbered card of each type: identical copies would make identical options."""
-    seen: set[str] = set()
+    """The lowest-numbered card of each type: identical copies would make identical options.
+
+    The copies of a type are numbered consecutively, so after sorting a card repeats a type only
+    when the card before it has that type."""
+    inst = t.inst
     out: list[int] = []
+    last = None
     for c in sorted(cards):
-        cid = t.inst[c].id
-        if cid not in seen:
-            seen.add(cid)
+        d = inst[c]
+        if d is not last:
             out.append(c)
+            last = d
     return out
 
 

@@ -13,7 +13,7 @@ from sabbat.core import Action
 from . import effects
 from . import groups as G
 from .cards import Kind, distinct
-from .describe import seat_list, support_phrase
+from .describe import ENDS, HIT, OK, seat_list, support_phrase
 from .groups import Group
 from .model import Attack, Effect, Phase, RegroupKind, Step
 
@@ -372,7 +372,7 @@ def resolve_normal(s: MagicMasterState) -> None:
         r = s.rng.roll()
         a.teleported = r + mag >= t.inst[a.support].threshold
         s.emit("magic_master.event.spell_roll", card=t.name(a.support), roll=r, mag=mag,
-               need=t.inst[a.support].threshold, ok=a.teleported)
+               need=t.inst[a.support].threshold, ok=OK[a.teleported])
     dice, bonus = 0, 0
     for q, i in a.groups:
         d, b = G.atk(t, s.groups[q][i])
@@ -394,7 +394,7 @@ def resolve_normal(s: MagicMasterState) -> None:
     s.emit("magic_master.event.attack_roll", player=a.attacker, target=a.tp, group=a.tg + 1,
            attackers=seat_list("group_ref", [q for q, _ in a.groups], [i + 1 for _, i in a.groups]),
            support=support_phrase(t, a.support),
-           dice=rolls, bonus=bonus, total=a.total, defence=need, hit=hit)
+           dice=rolls, bonus=bonus, total=a.total, defence=need, hit=HIT[hit])
     if not hit:
         finish_attack(s)
         return
@@ -466,7 +466,7 @@ def countdown(s: MagicMasterState) -> None:
     r = s.rng.roll()
     rnd = max(1, s.countdown_round)
     ends = rnd >= 6 or r <= rnd
-    s.emit("magic_master.event.countdown", player=s.active, roll=r, round=rnd, ends=ends)
+    s.emit("magic_master.event.countdown", player=s.active, roll=r, round=rnd, ends=ENDS[ends])
     if ends:
         s.time_out()
     else:

@@ -1,4 +1,4 @@
-"""People's descriptions of actions (card names, not ids) and event parameter styling."""
+"""People's descriptions of actions (card names, not ids) and the words events carry for outcomes."""
 
 from __future__ import annotations
 
@@ -14,21 +14,10 @@ if TYPE_CHECKING:
 
 NEW_GROUP = {"en": "a new group", "ja": "新しいグループ"}
 PACKAGE = {"en": "the character", "ja": "キャラクター"}
-_BOOLS = {
-    "ok": ({"en": "success", "ja": "成功"}, {"en": "failure", "ja": "失敗"}),
-    "hit": ({"en": "hit", "ja": "命中"}, {"en": "miss", "ja": "失敗"}),
-    "ends": ({"en": "the game ends", "ja": "ゲーム終了"}, {"en": "play goes on", "ja": "続行"}),
-}
-
-
-def style_params(params: dict[str, Any]) -> dict[str, Any]:
-    """Booleans as localized words. Seats stay 0-based ints: templates show them with `{player:seat}` (P1..)."""
-    out = dict(params)
-    for k, (yes, no) in _BOOLS.items():
-        v = out.get(k)
-        if isinstance(v, bool):
-            out[k] = yes if v else no
-    return out
+OK = {True: {"en": "success", "ja": "成功"}, False: {"en": "failure", "ja": "失敗"}}
+HIT = {True: {"en": "hit", "ja": "命中"}, False: {"en": "miss", "ja": "失敗"}}
+ENDS = {True: {"en": "the game ends", "ja": "ゲーム終了"}, False: {"en": "play goes on", "ja": "続行"}}
+"""An outcome as words in both languages, by its truth (events carry words, shared: read-only)."""
 
 
 def seat_list(key: str, seats: list[int], values: list[Any] | None = None) -> dict[str, str]:

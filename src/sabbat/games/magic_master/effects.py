@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from . import combat
 from . import groups as G
-from .describe import none_word
+from .describe import HIT, OK, none_word
 from .groups import Group
 from .model import Attack, Effect, Phase
 
@@ -36,7 +36,7 @@ def _spell_roll(s: MagicMasterState, a: Attack) -> bool:
     r = s.rng.roll()
     mag = _mag(s, a)
     ok = r + mag >= d.threshold
-    s.emit("magic_master.event.spell_roll", card=s.t.name(a.card), roll=r, mag=mag, need=d.threshold, ok=ok)
+    s.emit("magic_master.event.spell_roll", card=s.t.name(a.card), roll=r, mag=mag, need=d.threshold, ok=OK[ok])
     return ok
 
 
@@ -50,7 +50,7 @@ def _strike(s: MagicMasterState, a: Attack, entry: int, extra: int = 0) -> bool:
     need = G.entry_def(t, g, entry)
     ok = total >= need
     s.emit("magic_master.event.card_roll", card=t.name(a.card), dice=dice, bonus=d.atk_bonus + extra,
-           total=total, against=_entry_name(s, g, entry), defence=need, hit=ok)
+           total=total, against=_entry_name(s, g, entry), defence=need, hit=HIT[ok])
     if ok:
         a.effect = Effect.REMOVE
         a.removals = [entry]
@@ -88,7 +88,7 @@ def h_fireball(s: MagicMasterState, a: Attack) -> bool:
 def h_jester(s: MagicMasterState, a: Attack) -> bool:
     r = s.rng.roll()
     ok = r == a.param
-    s.emit("magic_master.event.jester_roll", declared=a.param, roll=r, ok=ok)
+    s.emit("magic_master.event.jester_roll", declared=a.param, roll=r, ok=OK[ok])
     if ok:
         a.effect = Effect.TRANSFER
     return ok
@@ -99,7 +99,7 @@ def _threshold_roll(s: MagicMasterState, a: Attack, effect: Effect) -> bool:
     r = s.rng.roll()
     need = s.t.inst[a.card].threshold
     ok = r >= need
-    s.emit("magic_master.event.plain_roll", card=s.t.name(a.card), roll=r, need=need, ok=ok)
+    s.emit("magic_master.event.plain_roll", card=s.t.name(a.card), roll=r, need=need, ok=OK[ok])
     if ok:
         a.effect = effect
     return ok
@@ -240,7 +240,7 @@ def respond(s: MagicMasterState, c: int) -> None:
     r = s.rng.roll()
     mag = G.wizard_mag(t, g) or 0
     ok = r + mag >= d.threshold
-    s.emit("magic_master.event.response", player=a.tp, card=t.name(c), roll=r, mag=mag, need=d.threshold, ok=ok)
+    s.emit("magic_master.event.response", player=a.tp, card=t.name(c), roll=r, mag=mag, need=d.threshold, ok=OK[ok])
     if not ok:
         open_response(s)
         return

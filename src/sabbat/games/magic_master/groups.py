@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from sabbat.core import codec
 
-from .cards import CardTable, Kind, MMCard
+from .cards import CardTable, Kind
 
+WIZARD = Kind.WIZARD
 HEIR_WARRIOR_NEEDS_ATTACK = True  # ruling A-10
 NO_RED_BLUE_MIX_ANY_LEADER = True  # ruling A-09
 
@@ -108,12 +109,16 @@ def mov(t: CardTable, g: Group) -> int:
 
 
 def unit_suc(t: CardTable, g: Group) -> int:
-    return max(t.inst[c].suc for c in g.char) if g.char else 0
+    return max([t.suc[c] for c in g.char]) if g.char else 0
 
 
 def char_suc(t: CardTable, g: Group) -> int:
     """Character + items succession: what leadership and castles need (ruling A-08)."""
-    return unit_suc(t, g) + sum(t.inst[c].suc for c in g.items)
+    suc = t.suc
+    total = max([suc[c] for c in g.char]) if g.char else 0
+    for c in g.items:
+        total += suc[c]
+    return total
 
 
 def suc(t: CardTable, g: Group) -> int:
@@ -152,22 +157,29 @@ def _is_warrior(t: CardTable, g: Group) -> bool:
 def problems(t: CardTable, g: Group) -> list[str]:
     """Why a character-led group is illegal (message keys); empty when legal."""
     out: list[str] = []
-    cards: list[MMCard] = [t.inst[c] for c in g.troops]
-    wizard = any(t.inst[c].kind is Kind.WIZARD for c in g.char)
-    non_wizard = any(t.inst[c].kind is not Kind.WIZARD for c in g.char)
-    cs = char_suc(t, g)
-    colours = {d.colour for d in cards}
-    if "black" in colours and cs < 1:
+    castle = g.terrain >= 0 and t.terrain_type[g.terrain] == "castle"
+    if g.troops:
+        colour = t.colour
+        colours = {colour[c] for c in g.troops}
+    elif not castle and not g.items:
+        return out  # a leader alone (or a couple) breaks no rule
+    else:
+        colours = set()
+    kind = t.kind
+    wizard = any(kind[c] is WIZARD for c in g.char)
+    red = "red" in colours
+    blue = "blue" in colours
+    if "black" in colours and char_suc(t, g) < 1:
         out.append("black")
-    if "blue" in colours and not (wizard or _is_warrior(t, g)):
+    if blue and not (wizard or _is_warrior(t, g)):
         out.append("blue")
-    if "red" in colours and not (wizard or any(t.inst[i].item_role == "charm" for i in g.items)):
+    if red and not (wizard or any(t.role[i] == "charm" for i in g.items)):
         out.append("red")
-    if "red" in colours and "blue" in colours and (wizard or NO_RED_BLUE_MIX_ANY_LEADER):
+    if red and blue and (wizard or NO_RED_BLUE_MIX_ANY_LEADER):
         out.append("mix")
-    if not non_wizard and any(t.inst[i].item_role == "warrior" for i in g.items):
+    if not any(kind[c] is not WIZARD for c in g.char) and any(t.role[i] == "warrior" for i in g.items):
         out.append("wizard_item")
-    if has_castle(t, g) and cs < 1:
+    if castle and char_suc(t, g) < 1:
         out.append("castle")
     return out
 

@@ -25,12 +25,14 @@ from typing import TYPE_CHECKING
 from sabbat.core import Action
 
 from . import groups as G
+from .actions import END_REGROUP
 from .cards import Kind, distinct
 from .groups import Group
 
 if TYPE_CHECKING:
     from .state import MagicMasterState
 
+TROOP, ITEM, TERRAIN = Kind.TROOP, Kind.ITEM, Kind.TERRAIN
 MAX_GROUPS = 3
 MAX_TEMP_GROUPS = 4  # a fourth group may exist while regrouping (or after a jester)
 
@@ -52,6 +54,9 @@ def _last_character(s: MagicMasterState, p: int, g: Group) -> bool:
 def legal(s: MagicMasterState) -> list[Action]:
     p = s.active
     t = s.t
+    kinds = t.kind
+    acts = t.actions
+    play, move = acts.play, acts.move
     gs = s.groups[p]
     ng = len(gs)
     done = s.placed
@@ -59,41 +64,50 @@ def legal(s: MagicMasterState) -> list[Action]:
     new_ok = ng < MAX_TEMP_GROUPS
     free_char = [i for i, g in enumerate(gs) if not g.char]
     free_terr = [i for i, g in enumerate(gs) if g.terrain < 0]
-    char_targets = free_char + ([ng] if new_ok else [])
+    char_targets = [*free_char, ng] if new_ok else free_char
     for c in sorted(s.chars[p]):
-        out.extend(Action("play", (c, i)) for i in char_targets)
+        row = play[c]
+        out.extend([row[i] for i in char_targets])
     for c in distinct(t, s.hand[p]):
-        k = t.inst[c].kind
-        if k is Kind.TROOP or k is Kind.ITEM:
-            out.extend(Action("play", (c, i)) for i in range(ng))
-        elif k is Kind.TERRAIN:
-            out.extend(Action("play", (c, i)) for i in free_terr)
+        k = kinds[c]
+        if k is TROOP or k is ITEM:
+            out.extend(play[c][:ng])
+        elif k is TERRAIN:
+            row = play[c]
+            out.extend([row[i] for i in free_terr])
     for gi, g in enumerate(gs):
+        others = [i for i in range(ng) if i != gi]
         if g.char and g.char[0] not in done:
-            h = g.char[0]
-            out.extend(Action("move", (h, i)) for i in free_char if i != gi)
-            if new_ok and len(g.cards()) > len(g.char):
-                out.append(Action("move", (h, ng)))
-        for c in distinct(t, [x for x in g.items if x not in done]):  # items have no order
-            out.extend(Action("move", (c, i)) for i in range(ng) if i != gi)
+            row = move[g.char[0]]
+            out.extend([row[i] for i in free_char if i != gi])
+            if new_ok and (g.items or g.troops or g.terrain >= 0):
+                out.append(row[ng])
+        if g.items:
+            for c in distinct(t, [x for x in g.items if x not in done]):  # items have no order
+                row = move[c]
+                out.extend([row[i] for i in others])
         for c in g.troops:
             if c not in done:
-                out.extend(Action("move", (c, i)) for i in range(ng) if i != gi)
+                row = move[c]
+                out.extend([row[i] for i in others])
         if g.terrain >= 0 and g.terrain not in done:
-            out.extend(Action("move", (g.terrain, i)) for i in free_terr if i != gi)
+            row = move[g.terrain]
+            out.extend([row[i] for i in free_terr if i != gi])
         for c in g.troops[:-1]:
             if c not in done:
-                out.append(Action("outer", (c,)))
+                out.append(acts.outer[c])
     keep_last = s.options.get("keep_last_character", False)
+    scrap = acts.scrap
     for g in gs:
         if g.char and not (keep_last and _last_character(s, p, g)):
-            out.append(Action("scrap", (g.char[0],)))
-        out.extend(Action("scrap", (c,)) for c in distinct(t, g.items))
-        out.extend(Action("scrap", (c,)) for c in g.troops)
+            out.append(scrap[g.char[0]])
+        if g.items:
+            out.extend([scrap[c] for c in distinct(t, g.items)])
+        out.extend([scrap[c] for c in g.troops])
         if g.terrain >= 0:
-            out.append(Action("scrap", (g.terrain,)))
+            out.append(scrap[g.terrain])
     if can_end(s, p):
-        out.append(Action("end_regroup"))
+        out.append(END_REGROUP)
     return out
 
 

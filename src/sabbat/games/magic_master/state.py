@@ -13,7 +13,7 @@ from sabbat.core import Action, GameState, Rng, codec
 from . import combat, regroup
 from . import groups as G
 from .cards import CardTable, Kind, table_for
-from .describe import none_word, seat_list, style_params
+from .describe import none_word, seat_list
 from .evaluate import estimate
 from .groups import Group
 from .model import Attack, Phase, RegroupKind
@@ -78,10 +78,6 @@ class MagicMasterState(GameState):
         if not hasattr(self, "placed"):  # saved under rules version 2 (a count of placements)
             self.placed = set()
             self.__dict__.pop("ops", None)
-
-    def emit(self, key: str, audience: frozenset[int] | None = None, **params: Any) -> None:
-        """Log an event with outcomes as localized words (seats stay ints; templates use `{player:seat}`)."""
-        super().emit(key, audience, **style_params(params))
 
     # ----- setup ----------------------------------------------------------------------
     def _deal(self) -> None:
