@@ -156,3 +156,11 @@ def test_a_summon_may_be_paid_by_a_land_together_with_hand_cards_or_credit() -> 
     seat.credit = 1
     st._legal = None
     assert legal(st, "summon", "fuyure")
+
+
+def test_a_land_can_be_scouted_with_exactly_its_scout_cost() -> None:
+    st = real()
+    play(st, 0, "werewolf")  # attack 4; a Farm costs 4, a Mountain 5
+    begin(st)
+    to(st, Phase.SCOUT)
+    assert legal(st, "scout_land", "farm") and not legal(st, "scout_land", "mountain")
