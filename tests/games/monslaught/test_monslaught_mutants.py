@@ -7,7 +7,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from monslaught_helpers import FIXTURE, begin, blank, do, field, hand, land, legal, new, play, to
+from monslaught_helpers import FIXTURE, begin, blank, discard, do, field, hand, land, legal, new, play, to
 from test_monslaught_boss import declare, fresh_db
 
 from sabbat.games.monslaught import GAME
@@ -164,3 +164,20 @@ def test_a_land_can_be_scouted_with_exactly_its_scout_cost() -> None:
     begin(st)
     to(st, Phase.SCOUT)
     assert legal(st, "scout_land", "farm") and not legal(st, "scout_land", "mountain")
+
+
+def test_the_refill_line_names_the_cards_taken_back() -> None:
+    st = blank(3)
+    discard(st, 0, "frog", "owl", "big_cat", "vanilla_l", "vanilla_m")
+    begin(st)
+    begin_cleanup(st, 0)
+    st._legal = None
+    do(st, "end_upkeep")
+    do(st, "take", "frog")
+    do(st, "take", "owl")
+    start = len(st.events)
+    do(st, "end_refill")
+    (mine,) = [e for e in st.events[start:] if e.key == "monslaught.event.refill"]
+    assert mine.audience == frozenset({0}) and mine.params["count"] == 2
+    assert [c["en"] for c in mine.params["cards"]] == ["Frog", "Owl"]
+    assert not [e for e in st.events[start:] if e.key == "monslaught.event.refill_none"]
