@@ -181,3 +181,47 @@ def test_the_refill_line_names_the_cards_taken_back() -> None:
     assert mine.audience == frozenset({0}) and mine.params["count"] == 2
     assert [c["en"] for c in mine.params["cards"]] == ["Frog", "Owl"]
     assert not [e for e in st.events[start:] if e.key == "monslaught.event.refill_none"]
+
+
+def test_the_first_draft_shows_no_effect_pending() -> None:
+    st = new(3, 0)
+    pending = st.observation(st.active)["pending"]
+    assert (pending["card"], pending["need"], pending["kind"], pending["left"]) == (None, 0, "", 0)
+
+
+def test_the_boss_of_a_round_is_named_only_in_boss_rounds() -> None:
+    st = blank(3, round_=3)
+    next_round(st)
+    assert st.current_boss == st.boss_row[0]
+    st = blank(3, round_=4)
+    st.boss_revealed = 1  # boss 1 was fought in round 4
+    next_round(st)
+    assert st.round == 5 and st.current_boss is None
+
+
+def test_draft_picks_and_hidden_summons_are_secret_choices_and_scouting_is_not() -> None:
+    st = new(3, 0)
+    assert st.phase is Phase.DRAFT and st.secret_choice()
+    st = blank(3, round_=3)
+    next_round(st)
+    assert st.phase is Phase.SUMMON and st.secret_choice()
+    st = blank(3, round_=2)
+    begin(st)
+    assert not st.secret_choice()
+
+
+def test_a_flipped_farm_is_called_a_bonfire() -> None:
+    st = real()
+    farm = land(st, 0, "farm")
+    assert st.uname(farm)["en"] == "Farm"
+    st.flipped.add(farm)
+    assert st.uname(farm) == {"en": "Bonfire", "ja": "焚火"}
+    assert st.uname(play(st, 0, "frog"))["en"] == "Frog"
+
+
+def test_a_recovery_with_nothing_to_take_asks_nothing() -> None:
+    st = real()
+    cat = play(st, 0, "big_cat")  # take up to 1 card back from the discard pile, which is empty
+    begin(st)
+    do(st, "use", cat)
+    assert st.phase is Phase.SUMMON and st.pend_kind == ""
