@@ -27,7 +27,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[3]
 PACKAGE = ROOT / "src" / "sabbat" / "games" / "magic_master"
-MODULES = ("regroup.py", "combat.py", "effects.py", "groups.py")
+MODULES = ("regroup.py", "combat.py", "effects.py", "groups.py", "flow.py", "setup.py")
 
 
 def _operators() -> object:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from mm_support import GAN, H6, TB, TR, TU, W, act, blank, dice, give, group, ids, kinds
 
 from sabbat.core import Action
+from sabbat.games.magic_master import flow
 from sabbat.games.magic_master import groups as G
 from sabbat.games.magic_master.model import Phase, RegroupKind
 
@@ -149,7 +150,7 @@ def test_jester_takes_the_group_without_regroup_and_the_limit_waits():  # T-24
     act(s, "declare", 3)
     assert s.groups[0][-1] is taken and len(s.groups[0]) == 4 and s.groups[1] == []
     assert s.phase is Phase.TAKE
-    s._start_regroup(0, RegroupKind.TURN)
+    flow.start_regroup(s, 0, RegroupKind.TURN)
     s._legal = None
     assert "end_regroup" not in kinds(s)
     act(s, "scrap", taken.troops[0])
@@ -300,7 +301,7 @@ def test_characterless_group_can_be_attacked_until_its_owners_regroup_ends():  #
     s.active, s.phase = 2, Phase.ATTACK
     s._legal = None
     assert Action("attack", (0, 1, 0)) in s.legal_actions()
-    s._start_regroup(1, RegroupKind.TURN)
+    flow.start_regroup(s, 1, RegroupKind.TURN)
     s._legal = None
     act(s, "end_regroup")
     assert s.eliminated[1] and TU in ids(s, s.discard)

@@ -53,7 +53,7 @@ def test_view_shows_groups_sums_market_in_both_languages():  # terminal view
 
 
 def test_group_views_follow_the_cards_and_the_kept_views_are_bounded(monkeypatch):
-    from sabbat.games.magic_master import state as mm_state
+    from sabbat.games.magic_master import hidden
 
     s = blank()
     g = group(s, 0, H6, TB)
@@ -64,7 +64,7 @@ def test_group_views_follow_the_cards_and_the_kept_views_are_bounded(monkeypatch
     after = s.observation(1)["players"][0]["groups"][0]
     assert len(after["troops"]) == 2 and after["def"] > before["def"]
     assert s.observation(0)["players"][0]["groups"][0] == after  # same cards, same view
-    monkeypatch.setattr(mm_state, "GROUP_VIEWS_KEPT", 2)
+    monkeypatch.setattr(hidden, "GROUP_VIEWS_KEPT", 2)
     s.t.group_views.clear()
     for extra in (W, GAN, TB):
         group(s, 1, extra)

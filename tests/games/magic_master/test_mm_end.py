@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from mm_support import GAN, H6, TB, W, act, blank, dice, give, group, inst, kinds
 
+from sabbat.games.magic_master import flow
 from sabbat.games.magic_master import groups as G
-from sabbat.games.magic_master import state as S
 from sabbat.games.magic_master.model import Phase, RegroupKind
 
 
@@ -29,7 +29,7 @@ def finish_turn(s) -> None:
 def test_elimination_and_last_survivor():  # T-29
     s = blank()
     group(s, 0, W)
-    s._start_regroup(1, RegroupKind.TURN)
+    flow.start_regroup(s, 1, RegroupKind.TURN)
     s._legal = None
     act(s, "end_regroup")
     assert s.eliminated[1] and s.is_terminal() and s.winners() == [0] and s.win_reason == "survivor"
@@ -126,22 +126,22 @@ def _claims(s, spec):
 def test_time_out_tied_claimants_cancel():  # T-33
     s = blank(3)
     _claims(s, [(0, ("dean",)), (1, ("harold", "castle")), (2, ("rosalind", "castle")), (0, (H6,))])
-    s.time_out()
+    flow.time_out(s)
     assert s.winners() == [2]
 
 
 def test_time_out_own_groups_do_not_tie():  # T-33
     s = blank(3)
     _claims(s, [(0, ("dean",)), (0, ("harold", "castle")), (1, ("rosalind", "castle")), (2, ("galus",))])
-    s.time_out()
+    flow.time_out(s)
     assert s.winners() == [0]
 
 
 def test_time_out_lexicographic_variant(monkeypatch: pytest.MonkeyPatch):  # T-33
-    monkeypatch.setattr(S, "TIMEOUT_TIEBREAK", "lexicographic")
+    monkeypatch.setattr(flow, "TIMEOUT_TIEBREAK", "lexicographic")
     s = blank(3)
     _claims(s, [(0, ("dean",)), (1, ("harold", "castle")), (2, ("rosalind", "castle")), (0, (H6,))])
-    s.time_out()
+    flow.time_out(s)
     assert s.winners() == [0]
 
 
@@ -211,7 +211,7 @@ def test_winner_holds_the_top_score():  # scores
     s = blank()
     group(s, 0, GAN)
     group(s, 1, H6, TB)
-    s._win(1, "timeout")
+    flow.win(s, 1, "timeout")
     assert s.scores() == [0.0, 1.0] and max(s.scores()) == s.scores()[s.winners()[0]]
     assert "end_regroup" not in kinds(s)
 
@@ -223,7 +223,7 @@ def test_time_out_only_succession_one_or_more_claims_the_throne(pretender: str):
     s = blank(3)
     _claims(s, [(0, (pretender,)), (1, ("harold",)), (2, (H6,))])
     assert G.suc(s.t, s.groups[1][0]) == G.suc(s.t, s.groups[2][0])
-    s.time_out()
+    flow.time_out(s)
     assert s.winners() in ([1], [2]) and s.win_reason == "timeout"
     assert any(e.key == "magic_master.event.tie_roll" for e in s.events)
 
@@ -231,7 +231,7 @@ def test_time_out_only_succession_one_or_more_claims_the_throne(pretender: str):
 def test_time_out_with_no_claimant_is_decided_among_the_survivors():
     s = blank(2)
     _claims(s, [(0, (W,)), (1, (GAN,))])
-    s.time_out()
+    flow.time_out(s)
     assert s.winners() in ([0], [1])
 
 
@@ -245,13 +245,13 @@ def test_victory_two_regalia_in_hand_count_as_possessed(mode: str, held: bool):
     group(s, 0, W)
     group(s, 1, "sigurd")
     give(s, 0, "crown")
-    assert s._holds_regalia(0) is held
+    assert flow.holds_regalia(s, 0) is held
     assert games.get("magic_master").new(2, 0, {"regalia_held": mode}).options["regalia_held"] == mode
 
 
 def test_summary_names_how_the_game_ended():
     s = blank()
     group(s, 0, W)
-    s._win(0, "survivor")
+    flow.win(s, 0, "survivor")
     assert s.summary()["end"] == "last_survivor" and s.scores() == [1, 0]
     assert all(type(x) is int for x in s.scores())

@@ -7,6 +7,7 @@ from mm_support import GAN, TB, TU, W, blank, give, group, inst
 
 from sabbat import games
 from sabbat.games.magic_master import evaluate as E
+from sabbat.games.magic_master import flow
 from sabbat.games.magic_master.bots import HeuristicAgent
 from sabbat.games.magic_master.state import MagicMasterState
 
@@ -70,7 +71,7 @@ def test_an_eliminated_player_has_no_chance():
 
 def test_a_finished_game_agrees_with_the_winner():
     s = even(3)
-    s._win(2, "timeout")
+    flow.win(s, 2, "timeout")
     assert s.evaluate() == [0.0, 0.0, 1.0]
     s = played(5, 5000)
     assert s.is_terminal()

@@ -88,7 +88,7 @@ class CardTable:
         """Each card's name in both languages, one dict per instance shared by every event: read-only."""
         self.actions = ActionTable(len(inst))
         self.group_views: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int], dict[str, Any]] = {}
-        """Observation views of groups by their cards (filled by `MagicMasterState.group_view`)."""
+        """Observation views of groups by their cards (filled by `hidden.group_view`)."""
         self._check()
 
     def _check(self) -> None:

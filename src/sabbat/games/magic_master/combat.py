@@ -6,42 +6,51 @@ the state, so a clone taken at any point resumes exactly.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from sabbat.core import Action
 
 from . import effects
 from . import groups as G
-from .cards import Kind, distinct
-from .describe import ENDS, HIT, OK, seat_list, support_phrase
+from .actions import (
+    ACCEPT,
+    AIM_PACKAGE,
+    ALLY,
+    ATTACK,
+    CASTER,
+    DECLARE,
+    DECLINE,
+    NO_CLERIC,
+    NO_RESPONSE,
+    NO_SUPPORT,
+    PASS_ATTACK,
+    ROMANCER,
+)
+from .cards import distinct
+from .flow import HAND_LIMIT, after_discard, finish_attack, holders, next_capture, roll, start_replenish, take
 from .groups import Group
-from .model import Attack, Effect, Phase, RegroupKind, Step
+from .model import Attack, Effect, Phase, Position, Step
+from .text import HIT, OK, seat_list, support_phrase
 
-if TYPE_CHECKING:
-    from .state import MagicMasterState
-
-HAND_LIMIT = 4
 SUPPORTS = ("messenger", "ram", "fireball", "teleport")
 RESPONSES = ("shield", "dispel", "teleport", "cleric")
 MAGIC_ATTACKS = frozenset({"fireball", "lightning", "open_gate", "spirit", "petrify", "ice_storm", "void"})
 CARD_ATTACKS = frozenset({"assassin", "jester", "thief", "cleric", "dragon", "beast", "romance"}) | MAGIC_ATTACKS
+ATTACK_PHASE, TAKE_PHASE, DISCARD_PHASE, CAPTURE_PHASE = Phase.ATTACK, Phase.TAKE, Phase.DISCARD, Phase.CAPTURE
+SUPPORT_PHASE, ALLY_PHASE, CONSENT_PHASE, PARAM_PHASE = Phase.SUPPORT, Phase.ALLY, Phase.CONSENT, Phase.PARAM
+RESPONSE_PHASE, CLERIC_PHASE = Phase.RESPONSE, Phase.CLERIC
 
 
 # ----- helpers ---------------------------------------------------------------------------
-def roll(s: MagicMasterState, n: int) -> list[int]:
-    return [s.rng.roll() for _ in range(n)]
 
-
-def wizard_groups(s: MagicMasterState, p: int) -> list[int]:
+def wizard_groups(s: Position, p: int) -> list[int]:
     return [i for i, g in enumerate(s.groups[p]) if G.wizard_mag(s.t, g) is not None]
 
 
-def targets(s: MagicMasterState, p: int) -> list[tuple[int, int]]:
+def targets(s: Position, p: int) -> list[tuple[int, int]]:
     return [(q, i) for q in range(s.num_players) if q != p and not s.eliminated[q]
             for i in range(len(s.groups[q]))]
 
 
-def card_usable(s: MagicMasterState, p: int, c: int, q: int, i: int) -> bool:
+def card_usable(s: Position, p: int, c: int, q: int, i: int) -> bool:
     """May card `c` attack group `i` of player `q`? (preconditions of section 5)"""
     t = s.t
     d = t.inst[c]
@@ -75,7 +84,7 @@ def card_usable(s: MagicMasterState, p: int, c: int, q: int, i: int) -> bool:
     return False
 
 
-def romancers(s: MagicMasterState, p: int, target: Group) -> list[int]:
+def romancers(s: Position, p: int, target: Group) -> list[int]:
     """Own groups whose single character may court the target's single character."""
     t = s.t
     if len(target.char) != 1:
@@ -87,72 +96,79 @@ def romancers(s: MagicMasterState, p: int, target: Group) -> list[int]:
             if len(g.char) == 1 and t.inst[g.char[0]].sex not in ("none", sex)]
 
 
-def can_attack_with(s: MagicMasterState, g: Group, target: Group) -> bool:
+def can_attack_with(s: Position, g: Group, target: Group) -> bool:
     m = G.mov(s.t, g)
     return bool(g.char) and m >= 1 and m >= G.mov(s.t, target)
 
 
 # ----- legal actions -------------------------------------------------------------------------
-def legal(s: MagicMasterState) -> list[Action]:
+def legal(s: Position) -> list[Action]:
+    """The legal actions of every phase after the regroup (the attack, its windows, replenishing)."""
     ph = s.phase
     p = s.active
     t = s.t
+    acts = t.actions
     a = s.attack
-    if ph is Phase.ATTACK:
-        out = [Action("pass_attack")]
+    if ph is ATTACK_PHASE:
+        out = [PASS_ATTACK]
         tg = targets(s, p)
         for gi, g in enumerate(s.groups[p]):
+            by_seat = ATTACK[gi]
             for q, i in tg:
                 if can_attack_with(s, g, s.groups[q][i]):
-                    out.append(Action("attack", (gi, q, i)))
+                    out.append(by_seat[q][i])
+        effect = t.effect
         for c in distinct(t, s.hand[p]):
-            if t.inst[c].effect in CARD_ATTACKS:
+            if effect[c] in CARD_ATTACKS:
+                with_card = acts.card_attack[c]
                 for q, i in tg:
                     if card_usable(s, p, c, q, i):
-                        out.append(Action("card_attack", (c, q, i)))
+                        out.append(with_card[q][i])
         return out
-    if ph is Phase.CAPTURE:
+    if ph is TAKE_PHASE:
+        return [acts.take[c] for c in distinct(t, s.market)]
+    if ph is DISCARD_PHASE:
+        return [acts.drop[c] for c in distinct(t, s.hand[p])]
+    if ph is CAPTURE_PHASE:
         item = s.captured[0]
-        return [Action("give", (item, i)) for i in holders(s, p, item)]
-    if ph is Phase.DISCARD:
-        return [Action("drop", (c,)) for c in distinct(t, s.hand[p])]
-    if ph is Phase.TAKE:
-        return [Action("take", (c,)) for c in distinct(t, s.market)]
+        to_group = acts.give[item]
+        return [to_group[i] for i in holders(s, p, item)]
     assert a is not None
-    if ph is Phase.SUPPORT:
+    if ph is SUPPORT_PHASE:
         return support_options(s, a)
-    if ph is Phase.ALLY:
-        return [Action("ally", (q, i)) for q, i in ally_options(s, a)]
-    if ph is Phase.CONSENT:
-        return [Action("accept"), Action("decline")]
-    if ph is Phase.PARAM:
+    if ph is ALLY_PHASE:
+        return [ALLY[q][i] for q, i in ally_options(s, a)]
+    if ph is CONSENT_PHASE:
+        return [ACCEPT, DECLINE]
+    if ph is PARAM_PHASE:
         return param_options(s, a)
-    if ph is Phase.RESPONSE:
-        return [Action("no_response")] + [Action("respond", (c,)) for c in response_options(s, a)]
-    if ph is Phase.CLERIC:
-        return [Action("no_cleric")] + [Action("cleric", (c,)) for c in distinct(t, s.hand[a.tp])
-                                         if t.inst[c].effect == "cleric"]
+    if ph is RESPONSE_PHASE:
+        return [NO_RESPONSE, *[acts.respond[c] for c in response_options(s, a)]]
+    if ph is CLERIC_PHASE:
+        effect = t.effect
+        return [NO_CLERIC, *[acts.cleric[c] for c in distinct(t, s.hand[a.tp]) if effect[c] == "cleric"]]
     raise AssertionError(ph)
 
 
-def support_options(s: MagicMasterState, a: Attack) -> list[Action]:
+def support_options(s: Position, a: Attack) -> list[Action]:
     t = s.t
     p = a.attacker
     target = s.groups[a.tp][a.tg]
-    out = [Action("no_support")]
+    out = [NO_SUPPORT]
     wiz = wizard_groups(s, p)
     for c in distinct(t, s.hand[p]):
-        e = t.inst[c].effect
+        e = t.effect[c]
+        row = t.actions.support[c]  # row[w + 1]: caster group w, -1 first
         if e == "messenger" and ally_options(s, a):
-            out.append(Action("support", (c, -1)))
+            out.append(row[0])
         elif e == "ram" and G.has_castle(t, target):
-            out.append(Action("support", (c, -1)))
+            out.append(row[0])
         elif e == "fireball" or (e == "teleport" and target.terrain >= 0):
-            out.extend(Action("support", (c, w)) for w in wiz)
+            out.extend([row[w + 1] for w in wiz])
     return out
 
 
-def ally_options(s: MagicMasterState, a: Attack) -> list[tuple[int, int]]:
+def ally_options(s: Position, a: Attack) -> list[tuple[int, int]]:
     p = a.attacker
     target = s.groups[a.tp][a.tg]
     first = a.groups[0][1]
@@ -165,29 +181,25 @@ def ally_options(s: MagicMasterState, a: Attack) -> list[tuple[int, int]]:
     return out
 
 
-def param_options(s: MagicMasterState, a: Attack) -> list[Action]:
+def param_options(s: Position, a: Attack) -> list[Action]:
     t = s.t
+    acts = t.actions
     step = a.steps[0]
     target = s.groups[a.tp][a.tg]
     if step is Step.CASTER:
-        return [Action("caster", (i,)) for i in wizard_groups(s, a.attacker)]
+        return [CASTER[i] for i in wizard_groups(s, a.attacker)]
     if step is Step.NUMBER:
-        return [Action("declare", (n,)) for n in range(1, 7)]
+        return list(DECLARE)
     if step is Step.ENTRY:
-        return [Action("aim", (e,)) for e in G.entries(t, target)]
+        return [acts.aim[e] if e >= 0 else AIM_PACKAGE for e in G.entries(t, target)]
     if step is Step.ITEM:
-        return [Action("steal", (c,)) for c in distinct(t, target.items)]
+        return [acts.steal[c] for c in distinct(t, target.items)]
     if step is Step.ROMANCER:
-        return [Action("romancer", (i,)) for i in romancers(s, a.attacker, target)]
-    return [Action("undead", (c,)) for c in target.troops if t.inst[c].undead]
+        return [ROMANCER[i] for i in romancers(s, a.attacker, target)]
+    return [acts.undead[c] for c in target.troops if t.inst[c].undead]
 
 
-def response_possible(s: MagicMasterState, a: Attack) -> bool:
-    """Whether some card could answer this attack, judged on public facts only (not the hand)."""
-    return G.wizard_mag(s.t, s.groups[a.tp][a.tg]) is not None or (a.card >= 0 and s.t.inst[a.card].undead)
-
-
-def response_options(s: MagicMasterState, a: Attack) -> list[int]:
+def response_options(s: Position, a: Attack) -> list[int]:
     t = s.t
     g = s.groups[a.tp][a.tg]
     has_wiz = G.wizard_mag(t, g) is not None
@@ -209,20 +221,9 @@ def response_options(s: MagicMasterState, a: Attack) -> list[int]:
     return out
 
 
-def holders(s: MagicMasterState, p: int, item: int) -> list[int]:
-    t = s.t
-    out = []
-    for i, g in enumerate(s.groups[p]):
-        if not g.char:
-            continue
-        if t.inst[item].item_role == "warrior" and all(t.inst[c].kind is Kind.WIZARD for c in g.char):
-            continue
-        out.append(i)
-    return out
-
 
 # ----- applying ----------------------------------------------------------------------------
-def apply(s: MagicMasterState, act: Action) -> None:
+def apply(s: Position, act: Action) -> None:
     k = act.kind
     p = s.active
     t = s.t
@@ -313,12 +314,12 @@ def apply(s: MagicMasterState, act: Action) -> None:
         raise AssertionError(k)
 
 
-def _att(s: MagicMasterState) -> Attack:
+def _att(s: Position) -> Attack:
     assert s.attack is not None
     return s.attack
 
 
-def declare_card(s: MagicMasterState, c: int, q: int, i: int) -> None:
+def declare_card(s: Position, c: int, q: int, i: int) -> None:
     p = s.active
     t = s.t
     d = t.inst[c]
@@ -361,7 +362,7 @@ def declare_card(s: MagicMasterState, c: int, q: int, i: int) -> None:
         effects.resolve(s)
 
 
-def resolve_normal(s: MagicMasterState) -> None:
+def resolve_normal(s: Position) -> None:
     """Roll a normal attack (with its support) and open the response window on a hit."""
     a = _att(s)
     t = s.t
@@ -403,71 +404,9 @@ def resolve_normal(s: MagicMasterState) -> None:
     effects.open_response(s)
 
 
-def finish_attack(s: MagicMasterState) -> None:
-    """After the attack: a post-attack regroup if something was gained, else replenish."""
-    p = s.active
-    s.attack = None
-    if s.gained:
-        s.gained = False
-        s._start_regroup(p, RegroupKind.POST_ATTACK)
-    else:
-        start_replenish(s)
-
-
-def next_capture(s: MagicMasterState) -> None:
-    p = s.active
-    while s.captured and not holders(s, p, s.captured[0]):
-        item = s.captured.pop(0)
-        s.discard.append(item)
-        s.emit("magic_master.event.capture_lost", player=p, card=s.t.name(item))
-    if s.captured:
-        s.phase = Phase.CAPTURE
-    else:
-        finish_attack(s)
 
 
 # ----- replenish ------------------------------------------------------------------------------
-def start_replenish(s: MagicMasterState) -> None:
-    p = s.active
-    if len(s.hand[p]) > HAND_LIMIT:
-        s.phase = Phase.DISCARD
-    elif s.market:
-        s.phase = Phase.TAKE
-    else:
-        countdown(s)
 
 
-def after_discard(s: MagicMasterState) -> None:
-    if s.market:
-        s.end_turn()
-    else:
-        countdown(s)
 
-
-def take(s: MagicMasterState, c: int) -> None:
-    p = s.active
-    t = s.t
-    s.market.remove(c)
-    s.hand[p].append(c)
-    s.took[p] = (*s.took[p], c)
-    s.emit("magic_master.event.take", player=p, card=t.name(c))
-    if s.deck:
-        new = s.deck.pop()
-        s.market.append(new)
-        s.emit("magic_master.event.refill", card=t.name(new))
-    elif not s.market and s.countdown_p0 < 0:
-        s.countdown_p0 = p
-        s.countdown_round = 0
-        s.emit("magic_master.event.market_empty", player=p)
-    s.end_turn()
-
-
-def countdown(s: MagicMasterState) -> None:
-    r = s.rng.roll()
-    rnd = max(1, s.countdown_round)
-    ends = rnd >= 6 or r <= rnd
-    s.emit("magic_master.event.countdown", player=s.active, roll=r, round=rnd, ends=ENDS[ends])
-    if ends:
-        s.time_out()
-    else:
-        s.end_turn()

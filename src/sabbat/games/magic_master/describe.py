@@ -1,36 +1,18 @@
-"""People's descriptions of actions (card names, not ids) and the words events carry for outcomes."""
+"""People's descriptions of actions: card names, not ids, and groups by number and leader."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sabbat.core import Action, i18n
 
 from . import groups as G
 from .cards import atk_text
-
-if TYPE_CHECKING:
-    from .state import MagicMasterState
-
-NEW_GROUP = {"en": "a new group", "ja": "新しいグループ"}
-PACKAGE = {"en": "the character", "ja": "キャラクター"}
-OK = {True: {"en": "success", "ja": "成功"}, False: {"en": "failure", "ja": "失敗"}}
-HIT = {True: {"en": "hit", "ja": "命中"}, False: {"en": "miss", "ja": "失敗"}}
-ENDS = {True: {"en": "the game ends", "ja": "ゲーム終了"}, False: {"en": "play goes on", "ja": "続行"}}
-"""An outcome as words in both languages, by its truth (events carry words, shared: read-only)."""
+from .model import Position
+from .text import NEW_GROUP, PACKAGE
 
 
-def seat_list(key: str, seats: list[int], values: list[Any] | None = None) -> dict[str, str]:
-    """Seats through message `key` (params `player`, and `value` from `values`), joined per locale."""
-    out = {}
-    for loc in ("en", "ja"):
-        parts = [i18n.render(f"magic_master.{key}", loc, {"player": p, "value": values[i] if values else ""})
-                 for i, p in enumerate(seats)]
-        out[loc] = ("、" if loc == "ja" else ", ").join(parts)
-    return out
-
-
-def _group(s: MagicMasterState, p: int, gi: int, stat: str = "") -> Any:
+def _group(s: Position, p: int, gi: int, stat: str = "") -> Any:
     """`#2 (Sigurd)`; with `stat` ("atk" or "def") the group's attack or defence as well."""
     gs = s.groups[p]
     if gi >= len(gs):
@@ -46,14 +28,14 @@ def _group(s: MagicMasterState, p: int, gi: int, stat: str = "") -> Any:
             for loc in ("en", "ja")}
 
 
-def _where(s: MagicMasterState, p: int, c: int) -> int:
+def _where(s: Position, p: int, c: int) -> int:
     for i, g in enumerate(s.groups[p]):
         if c in g.char or c in g.items or c in g.troops or c == g.terrain:
             return i
     return -1
 
 
-def _table_card(s: MagicMasterState, p: int, c: int) -> Any:
+def _table_card(s: Position, p: int, c: int) -> Any:
     """A card on p's table by name; a troop with a same-named troop in its group by its place too."""
     name = s.t.name(c)
     gi = _where(s, p, c)
@@ -68,7 +50,7 @@ def _table_card(s: MagicMasterState, p: int, c: int) -> Any:
             else f"{name[loc]}（{i18n.render('magic_master.ui.copy', loc, {'n': n})}）" for loc in ("en", "ja")}
 
 
-def describe(s: MagicMasterState, a: Action, locale: str) -> str:
+def describe(s: Position, a: Action, locale: str) -> str:
     t = s.t
     k = a.kind
     args = [int(x) for x in a.args]
@@ -125,13 +107,3 @@ def describe(s: MagicMasterState, a: Action, locale: str) -> str:
     return i18n.render(f"magic_master.action.{k}", locale, params, fallback=a.notation())
 
 
-def support_phrase(t: Any, card: int) -> dict[str, str]:
-    """`support: Fireball` / `no support`, in both languages, for the attack roll event."""
-    if card < 0:
-        return {loc: i18n.render("magic_master.ui.support_none", loc) for loc in ("en", "ja")}
-    name = t.name(card)
-    return {loc: i18n.render("magic_master.ui.support_with", loc, {"card": name[loc]}) for loc in ("en", "ja")}
-
-
-def none_word(key: str = "nothing") -> dict[str, str]:
-    return {loc: i18n.render(f"magic_master.ui.{key}", loc) for loc in ("en", "ja")}

@@ -9,29 +9,25 @@ the chance to respond (ruling A-19).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
-from . import combat
 from . import groups as G
-from .describe import HIT, OK, none_word
+from .flow import finish_attack, next_capture, roll, win
 from .groups import Group
-from .model import Attack, Effect, Phase
-
-if TYPE_CHECKING:
-    from .state import MagicMasterState
+from .model import Attack, Effect, Phase, Position
+from .text import HIT, OK, none_word
 
 
-def _mag(s: MagicMasterState, a: Attack) -> int:
+def _mag(s: Position, a: Attack) -> int:
     if a.caster < 0:
         return 0
     return G.wizard_mag(s.t, s.groups[a.attacker][a.caster]) or 0
 
 
-def _target(s: MagicMasterState, a: Attack) -> Group:
+def _target(s: Position, a: Attack) -> Group:
     return s.groups[a.tp][a.tg]
 
 
-def _spell_roll(s: MagicMasterState, a: Attack) -> bool:
+def _spell_roll(s: Position, a: Attack) -> bool:
     d = s.t.inst[a.card]
     r = s.rng.roll()
     mag = _mag(s, a)
@@ -40,12 +36,12 @@ def _spell_roll(s: MagicMasterState, a: Attack) -> bool:
     return ok
 
 
-def _strike(s: MagicMasterState, a: Attack, entry: int, extra: int = 0) -> bool:
+def _strike(s: Position, a: Attack, entry: int, extra: int = 0) -> bool:
     """Roll the card's attack (+extra) against one targeting entry's defence."""
     t = s.t
     d = t.inst[a.card]
     g = _target(s, a)
-    dice = combat.roll(s, d.atk_dice)
+    dice = roll(s, d.atk_dice)
     total = sum(dice) + d.atk_bonus + extra
     need = G.entry_def(t, g, entry)
     ok = total >= need
@@ -57,7 +53,7 @@ def _strike(s: MagicMasterState, a: Attack, entry: int, extra: int = 0) -> bool:
     return ok
 
 
-def _entry_name(s: MagicMasterState, g: Group, e: int) -> dict[str, str]:
+def _entry_name(s: Position, g: Group, e: int) -> dict[str, str]:
     if e >= 0:
         return s.t.name(e)
     if g.char:
@@ -65,27 +61,27 @@ def _entry_name(s: MagicMasterState, g: Group, e: int) -> dict[str, str]:
     return {"en": "items", "ja": "アイテム"}
 
 
-def _outer(s: MagicMasterState, a: Attack, skip_terrain: bool) -> int:
+def _outer(s: Position, a: Attack, skip_terrain: bool) -> int:
     return G.entries(s.t, _target(s, a), skip_terrain=skip_terrain)[0]
 
 
-def h_assassin(s: MagicMasterState, a: Attack) -> bool:
+def h_assassin(s: Position, a: Attack) -> bool:
     return _strike(s, a, -1)
 
 
-def h_dragon(s: MagicMasterState, a: Attack) -> bool:
+def h_dragon(s: Position, a: Attack) -> bool:
     return _strike(s, a, _outer(s, a, True))
 
 
-def h_lightning(s: MagicMasterState, a: Attack) -> bool:
+def h_lightning(s: Position, a: Attack) -> bool:
     return _strike(s, a, _outer(s, a, False), _mag(s, a))
 
 
-def h_fireball(s: MagicMasterState, a: Attack) -> bool:
+def h_fireball(s: Position, a: Attack) -> bool:
     return _strike(s, a, a.param, _mag(s, a))
 
 
-def h_jester(s: MagicMasterState, a: Attack) -> bool:
+def h_jester(s: Position, a: Attack) -> bool:
     r = s.rng.roll()
     ok = r == a.param
     s.emit("magic_master.event.jester_roll", declared=a.param, roll=r, ok=OK[ok])
@@ -94,7 +90,7 @@ def h_jester(s: MagicMasterState, a: Attack) -> bool:
     return ok
 
 
-def _threshold_roll(s: MagicMasterState, a: Attack, effect: Effect) -> bool:
+def _threshold_roll(s: Position, a: Attack, effect: Effect) -> bool:
     """One die against the card's printed threshold; success sets the attack's effect."""
     r = s.rng.roll()
     need = s.t.inst[a.card].threshold
@@ -105,21 +101,21 @@ def _threshold_roll(s: MagicMasterState, a: Attack, effect: Effect) -> bool:
     return ok
 
 
-def h_romance(s: MagicMasterState, a: Attack) -> bool:
+def h_romance(s: Position, a: Attack) -> bool:
     return _threshold_roll(s, a, Effect.TRANSFER)
 
 
-def h_thief(s: MagicMasterState, a: Attack) -> bool:
+def h_thief(s: Position, a: Attack) -> bool:
     return _threshold_roll(s, a, Effect.STEAL)
 
 
-def h_cleric(s: MagicMasterState, a: Attack) -> bool:
+def h_cleric(s: Position, a: Attack) -> bool:
     a.effect = Effect.REMOVE
     a.removals = [a.param]
     return True
 
 
-def h_open_gate(s: MagicMasterState, a: Attack) -> bool:
+def h_open_gate(s: Position, a: Attack) -> bool:
     if _spell_roll(s, a):
         a.effect = Effect.REMOVE
         a.removals = [_target(s, a).terrain]
@@ -127,7 +123,7 @@ def h_open_gate(s: MagicMasterState, a: Attack) -> bool:
     return False
 
 
-def h_spirit(s: MagicMasterState, a: Attack) -> bool:
+def h_spirit(s: Position, a: Attack) -> bool:
     if _spell_roll(s, a):
         a.effect = Effect.REMOVE
         a.removals = G.entries(s.t, _target(s, a))
@@ -135,7 +131,7 @@ def h_spirit(s: MagicMasterState, a: Attack) -> bool:
     return False
 
 
-def h_petrify(s: MagicMasterState, a: Attack) -> bool:
+def h_petrify(s: Position, a: Attack) -> bool:
     if _spell_roll(s, a):
         a.effect = Effect.REMOVE
         a.removals = [_outer(s, a, True)]
@@ -143,7 +139,7 @@ def h_petrify(s: MagicMasterState, a: Attack) -> bool:
     return False
 
 
-def h_void(s: MagicMasterState, a: Attack) -> bool:
+def h_void(s: Position, a: Attack) -> bool:
     if _spell_roll(s, a):
         a.effect = Effect.REMOVE
         a.removals = G.entries(s.t, _target(s, a))
@@ -160,12 +156,12 @@ def h_void(s: MagicMasterState, a: Attack) -> bool:
     return False
 
 
-def h_ice_storm(s: MagicMasterState, a: Attack) -> bool:
+def h_ice_storm(s: Position, a: Attack) -> bool:
     if not _spell_roll(s, a):
         return False
     t = s.t
     g = _target(s, a)
-    dice = combat.roll(s, t.inst[a.card].atk_dice)
+    dice = roll(s, t.inst[a.card].atk_dice)
     power = sum(dice) + _mag(s, a)
     running = 0
     removed: list[int] = []
@@ -183,7 +179,7 @@ def h_ice_storm(s: MagicMasterState, a: Attack) -> bool:
     return False
 
 
-HANDLERS: dict[str, Callable[[MagicMasterState, Attack], bool]] = {
+HANDLERS: dict[str, Callable[[Position, Attack], bool]] = {
     "assassin": h_assassin,
     "dragon": h_dragon,
     "beast": h_dragon,
@@ -201,17 +197,22 @@ HANDLERS: dict[str, Callable[[MagicMasterState, Attack], bool]] = {
 }
 
 
-def resolve(s: MagicMasterState) -> None:
+def resolve(s: Position) -> None:
     """Resolve a declared card attack (all parameters chosen)."""
     a = s.attack
     assert a is not None
     if HANDLERS[a.kind](s, a):
         open_response(s)
     else:
-        combat.finish_attack(s)
+        finish_attack(s)
 
 
-def open_response(s: MagicMasterState) -> None:
+def response_possible(s: Position, a: Attack) -> bool:
+    """Whether some card could answer this attack, judged on public facts only (not the hand)."""
+    return G.wizard_mag(s.t, s.groups[a.tp][a.tg]) is not None or (a.card >= 0 and s.t.inst[a.card].undead)
+
+
+def open_response(s: Position) -> None:
     """Ask the defender whenever a card could answer this attack, whether or not they hold one.
 
     Why: being asked must reveal nothing about the defender's hand, so the window opens on
@@ -219,13 +220,13 @@ def open_response(s: MagicMasterState) -> None:
     undead attack (the cleric)."""
     a = s.attack
     assert a is not None
-    if combat.response_possible(s, a):
+    if response_possible(s, a):
         s.phase = Phase.RESPONSE
     else:
         apply_effect(s)
 
 
-def respond(s: MagicMasterState, c: int) -> None:
+def respond(s: Position, c: int) -> None:
     a = s.attack
     assert a is not None
     t = s.t
@@ -235,7 +236,7 @@ def respond(s: MagicMasterState, c: int) -> None:
     g = _target(s, a)
     if d.effect == "cleric":
         s.emit("magic_master.event.undead_banished", player=a.tp, card=t.name(c))
-        combat.finish_attack(s)
+        finish_attack(s)
         return
     r = s.rng.roll()
     mag = G.wizard_mag(t, g) or 0
@@ -252,17 +253,17 @@ def respond(s: MagicMasterState, c: int) -> None:
         need = G.defence(t, g)
         if a.total < need:
             s.emit("magic_master.event.attack_cancelled", player=a.tp)
-            combat.finish_attack(s)
+            finish_attack(s)
             return
         a.removals = G.entries(t, g)[:1]
         s.emit("magic_master.event.still_hit", total=a.total, defence=need)
         open_response(s)
         return
     s.emit("magic_master.event.attack_cancelled", player=a.tp)
-    combat.finish_attack(s)
+    finish_attack(s)
 
 
-def apply_effect(s: MagicMasterState) -> None:
+def apply_effect(s: Position) -> None:
     a = s.attack
     assert a is not None
     t = s.t
@@ -274,7 +275,7 @@ def apply_effect(s: MagicMasterState) -> None:
         g.items.remove(a.param)
         s.captured = [a.param]
         s.emit("magic_master.event.stolen", player=a.attacker, card=t.name(a.param), target=a.tp)
-        combat.next_capture(s)
+        next_capture(s)
         return
     gone = [e for e in a.removals if e >= 0]
     for e in gone:
@@ -289,26 +290,26 @@ def apply_effect(s: MagicMasterState) -> None:
         package_lost(s)
         return
     _drop_if_empty(s, a)
-    combat.finish_attack(s)
+    finish_attack(s)
 
 
-def _drop_if_empty(s: MagicMasterState, a: Attack) -> None:
+def _drop_if_empty(s: Position, a: Attack) -> None:
     g = _target(s, a)
     if g.is_empty():
         s.groups[a.tp].pop(a.tg)
 
 
-def revive(s: MagicMasterState, c: int) -> None:
+def revive(s: Position, c: int) -> None:
     a = s.attack
     assert a is not None
     s.hand[a.tp].remove(c)
     s.discard.append(c)
     g = _target(s, a)
     s.emit("magic_master.event.revived", player=a.tp, card=s.t.name(g.char[0]))
-    combat.finish_attack(s)
+    finish_attack(s)
 
 
-def package_lost(s: MagicMasterState) -> None:
+def package_lost(s: Position) -> None:
     """The character (with its items) is gone; the attacker captures the items."""
     a = s.attack
     assert a is not None
@@ -323,10 +324,10 @@ def package_lost(s: MagicMasterState) -> None:
         s.emit("magic_master.event.killed", player=a.tp, cards=[t.name(c) for c in dead])
     _drop_if_empty(s, a)
     s.captured = list(items)
-    combat.next_capture(s)
+    next_capture(s)
 
 
-def transfer(s: MagicMasterState, a: Attack, g: Group) -> None:
+def transfer(s: Position, a: Attack, g: Group) -> None:
     t = s.t
     p = a.attacker
     s.groups[a.tp].pop(a.tg)
@@ -342,6 +343,6 @@ def transfer(s: MagicMasterState, a: Attack, g: Group) -> None:
     s.emit("magic_master.event.group_taken", player=p, target=a.tp, card=t.name(g.char[0]) if g.char
            else {"en": "-", "ja": "-"})
     if a.kind == "jester" and G.regalia_complete(t, g):
-        s._win(p, "regalia")
+        win(s, p, "regalia")
         return
-    combat.finish_attack(s)
+    finish_attack(s)

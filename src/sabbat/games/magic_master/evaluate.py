@@ -31,7 +31,7 @@ from .cards import PLACEABLE_KINDS, CardTable
 
 if TYPE_CHECKING:
     from .groups import Group
-    from .state import MagicMasterState
+    from .model import Position
 
 FEATURES: tuple[str, ...] = (
     "groups", "best_suc", "claim", "claim_late", "reg_best", "reg_owned", "reg_three", "pending",
@@ -54,12 +54,12 @@ def _led(gs: list[Group]) -> list[Group]:
     return [g for g in gs if g.char]
 
 
-def _regalia_live(state: MagicMasterState) -> bool:
+def _regalia_live(state: Position) -> bool:
     """Whether the regalia win is still possible: no regalia card lies in the discard pile."""
     return not state.t.regalia.intersection(state.discard)
 
 
-def _lateness(state: MagicMasterState) -> float:
+def _lateness(state: Position) -> float:
     """0 early, rising to 1 as deck and market run out, above 1 once the countdown runs."""
     if state.countdown_p0 >= 0:
         return 1.0 + state.countdown_round / 3
@@ -67,7 +67,7 @@ def _lateness(state: MagicMasterState) -> float:
     return max(0.0, 1.0 - left / DECK_LATE)
 
 
-def timeout_winner(state: MagicMasterState) -> int:
+def timeout_winner(state: Position) -> int:
     """Who would win a time-out now (ties between players cancel, ruling A-32); -1 if nobody."""
     t = state.t
     claims: dict[int, set[int]] = {}
@@ -100,7 +100,7 @@ def _table(t: CardTable, gs: list[Group]) -> tuple[float, float, float, bool]:
     return float(best_suc), defence / 10, attack / 10, wizard
 
 
-def features(state: MagicMasterState, p: int, claimant: int, late: float, live: bool) -> list[float]:
+def features(state: Position, p: int, claimant: int, late: float, live: bool) -> list[float]:
     """Player p's features, in the order of FEATURES (see the module docstring for why)."""
     t = state.t
     gs = state.groups[p]
@@ -125,7 +125,7 @@ def features(state: MagicMasterState, p: int, claimant: int, late: float, live: 
     ]
 
 
-def all_features(state: MagicMasterState) -> list[list[float]]:
+def all_features(state: Position) -> list[list[float]]:
     """Every seat's features (eliminated seats included; `estimate` gives them nothing)."""
     claimant = timeout_winner(state)
     late = _lateness(state)
@@ -137,7 +137,7 @@ def _dot(f: list[float]) -> float:
     return sum(WEIGHTS[name] * x for name, x in zip(FEATURES, f, strict=True))
 
 
-def estimate(state: MagicMasterState) -> list[float]:
+def estimate(state: Position) -> list[float]:
     """Each seat's chance of winning: the winner all, the eliminated none, the rest a softmax."""
     n = state.num_players
     if state.winner >= 0:

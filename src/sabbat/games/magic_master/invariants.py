@@ -8,19 +8,15 @@ path. Never called on the hot path.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
 
 from . import groups as G
 from .cards import CHARACTER_KINDS, Kind
-from .model import Phase
-
-if TYPE_CHECKING:
-    from .state import MagicMasterState
+from .model import Phase, Position
 
 TABLE_KINDS = {"char": CHARACTER_KINDS, "items": {Kind.ITEM}, "troops": {Kind.TROOP}}
 
 
-def _zones(s: MagicMasterState) -> list[tuple[str, list[int]]]:
+def _zones(s: Position) -> list[tuple[str, list[int]]]:
     out: list[tuple[str, list[int]]] = []
     for p in range(s.num_players):
         for gi, g in enumerate(s.groups[p]):
@@ -32,7 +28,7 @@ def _zones(s: MagicMasterState) -> list[tuple[str, list[int]]]:
     return out
 
 
-def _conservation(s: MagicMasterState) -> list[str]:
+def _conservation(s: Position) -> list[str]:
     """Every physical card lies in exactly one zone."""
     seen: Counter[int] = Counter()
     for _, cards in _zones(s):
@@ -51,7 +47,7 @@ def _conservation(s: MagicMasterState) -> list[str]:
     return out
 
 
-def _placement(s: MagicMasterState) -> list[str]:
+def _placement(s: Position) -> list[str]:
     """Each card sits where its kind may sit."""
     t = s.t
     out = []
@@ -82,7 +78,7 @@ def _placement(s: MagicMasterState) -> list[str]:
     return out
 
 
-def _counters(s: MagicMasterState) -> list[str]:
+def _counters(s: Position) -> list[str]:
     out = []
     counts = {"wizards in hand": s.wiz_hidden, "countdown round": [s.countdown_round], "turn": [s.turn_no]}
     out += [f"{name} is negative: {values}" for name, values in counts.items() if min(values) < 0]
@@ -105,6 +101,6 @@ def _counters(s: MagicMasterState) -> list[str]:
     return out
 
 
-def problems(s: MagicMasterState) -> list[str]:
+def problems(s: Position) -> list[str]:
     """Every broken invariant, one line each (empty when the position is sound)."""
     return _conservation(s) + _placement(s) + _counters(s)

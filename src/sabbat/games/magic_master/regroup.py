@@ -20,24 +20,21 @@ with no character left on the table or in hand (「グループを1つも作れ�
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from sabbat.core import Action
 
 from . import groups as G
 from .actions import END_REGROUP
 from .cards import Kind, distinct
+from .flow import end_regroup
 from .groups import Group
-
-if TYPE_CHECKING:
-    from .state import MagicMasterState
+from .model import Position
 
 TROOP, ITEM, TERRAIN = Kind.TROOP, Kind.ITEM, Kind.TERRAIN
 MAX_GROUPS = 3
 MAX_TEMP_GROUPS = 4  # a fourth group may exist while regrouping (or after a jester)
 
 
-def can_end(s: MagicMasterState, p: int) -> bool:
+def can_end(s: Position, p: int) -> bool:
     """Every led group legal, at most three, and at least one while a character remains."""
     t = s.t
     led = [g for g in s.groups[p] if g.char]
@@ -46,12 +43,12 @@ def can_end(s: MagicMasterState, p: int) -> bool:
     return len(led) <= MAX_GROUPS and all(not G.problems(t, g) for g in led)
 
 
-def _last_character(s: MagicMasterState, p: int, g: Group) -> bool:
+def _last_character(s: Position, p: int, g: Group) -> bool:
     """Whether g's character unit is the last character p has (option keep_last_character)."""
     return not s.chars[p] and sum(1 for x in s.groups[p] if x.char) == 1 and bool(g.char)
 
 
-def legal(s: MagicMasterState) -> list[Action]:
+def legal(s: Position) -> list[Action]:
     p = s.active
     t = s.t
     kinds = t.kind
@@ -111,7 +108,7 @@ def legal(s: MagicMasterState) -> list[Action]:
     return out
 
 
-def _place(s: MagicMasterState, g: Group, c: int, unit: list[int] | None = None) -> None:
+def _place(s: Position, g: Group, c: int, unit: list[int] | None = None) -> None:
     k = s.t.inst[c].kind
     if k is Kind.TROOP:
         g.troops.append(c)
@@ -123,30 +120,30 @@ def _place(s: MagicMasterState, g: Group, c: int, unit: list[int] | None = None)
         g.char = unit if unit is not None else [c]
 
 
-def _find(s: MagicMasterState, p: int, c: int) -> int:
+def _find(s: Position, p: int, c: int) -> int:
     for i, g in enumerate(s.groups[p]):
         if c in g.char or c in g.items or c in g.troops or c == g.terrain:
             return i
     raise ValueError(c)
 
 
-def _target(s: MagicMasterState, p: int, gi: int) -> Group:
+def _target(s: Position, p: int, gi: int) -> Group:
     gs = s.groups[p]
     if gi == len(gs):
         gs.append(Group())
     return gs[gi]
 
 
-def _prune(s: MagicMasterState, p: int) -> None:
+def _prune(s: Position, p: int) -> None:
     s.groups[p] = [g for g in s.groups[p] if not g.is_empty()]
 
 
-def apply(s: MagicMasterState, a: Action) -> None:
+def apply(s: Position, a: Action) -> None:
     p = s.active
     t = s.t
     k = a.kind
     if k == "end_regroup":
-        s.end_regroup()
+        end_regroup(s)
         return
     c = int(a.args[0])
     if k == "play":
