@@ -18,6 +18,8 @@ from sabbat.core.errors import CardDataError
 from .actions import ActionTable
 
 DEFAULT_FILE = Path(__file__).with_name("cards.yaml")
+DEFAULT_PATH = str(DEFAULT_FILE)
+"""The shipped card file's path as text, resolved once rather than at every new game."""
 
 
 class Kind(StrEnum):
@@ -118,7 +120,8 @@ def load_table(path: str) -> CardTable:
 
 
 def table_for(options: dict[str, Any]) -> CardTable:
-    return load_table(str(options.get("cards") or DEFAULT_FILE))
+    cards = options.get("cards")
+    return load_table(str(cards) if cards else DEFAULT_PATH)
 
 
 def distinct(t: CardTable, cards: list[int]) -> list[int]:

@@ -1,7 +1,8 @@
-"""The attack step (declaration, responses, cleric, capture) and replenishment.
+"""The decisions of the attack step (declaration, support, allies, parameters, responses, cleric,
+capture) and of replenishing (discard, take); the automatic steps between them are in flow.py.
 
 Every decision is an action; the attack in progress is the `Attack` record in
-the state, so a clone taken at any point resumes exactly.
+the position, so a clone taken at any point resumes exactly.
 """
 
 from __future__ import annotations
@@ -30,8 +31,6 @@ from .groups import Group
 from .model import Attack, Effect, Phase, Position, Step
 from .text import HIT, OK, seat_list, support_phrase
 
-SUPPORTS = ("messenger", "ram", "fireball", "teleport")
-RESPONSES = ("shield", "dispel", "teleport", "cleric")
 MAGIC_ATTACKS = frozenset({"fireball", "lightning", "open_gate", "spirit", "petrify", "ice_storm", "void"})
 CARD_ATTACKS = frozenset({"assassin", "jester", "thief", "cleric", "dragon", "beast", "romance"}) | MAGIC_ATTACKS
 ATTACK_PHASE, TAKE_PHASE, DISCARD_PHASE, CAPTURE_PHASE = Phase.ATTACK, Phase.TAKE, Phase.DISCARD, Phase.CAPTURE
@@ -402,11 +401,3 @@ def resolve_normal(s: Position) -> None:
     a.effect = Effect.REMOVE
     a.removals = G.entries(t, target, skip_terrain=a.teleported)[:1]
     effects.open_response(s)
-
-
-
-
-# ----- replenish ------------------------------------------------------------------------------
-
-
-

@@ -37,10 +37,15 @@ MAX_TEMP_GROUPS = 4  # a fourth group may exist while regrouping (or after a jes
 def can_end(s: Position, p: int) -> bool:
     """Every led group legal, at most three, and at least one while a character remains."""
     t = s.t
-    led = [g for g in s.groups[p] if g.char]
-    if not led and s.chars[p]:
-        return False  # a group can still be formed: dropping out is not a choice
-    return len(led) <= MAX_GROUPS and all(not G.problems(t, g) for g in led)
+    led = 0
+    for g in s.groups[p]:
+        if g.char:
+            if G.problems(t, g):
+                return False
+            led += 1
+    if not led:
+        return not s.chars[p]  # while a group can still be formed, dropping out is not a choice
+    return led <= MAX_GROUPS
 
 
 def _last_character(s: Position, p: int, g: Group) -> bool:
@@ -72,37 +77,41 @@ def legal(s: Position) -> list[Action]:
         elif k is TERRAIN:
             row = play[c]
             out.extend([row[i] for i in free_terr])
-    for gi, g in enumerate(gs):
-        others = [i for i in range(ng) if i != gi]
-        if g.char and g.char[0] not in done:
-            row = move[g.char[0]]
-            out.extend([row[i] for i in free_char if i != gi])
-            if new_ok and (g.items or g.troops or g.terrain >= 0):
-                out.append(row[ng])
-        if g.items:
-            for c in distinct(t, [x for x in g.items if x not in done]):  # items have no order
-                row = move[c]
-                out.extend([row[i] for i in others])
-        for c in g.troops:
-            if c not in done:
-                row = move[c]
-                out.extend([row[i] for i in others])
-        if g.terrain >= 0 and g.terrain not in done:
-            row = move[g.terrain]
-            out.extend([row[i] for i in free_terr if i != gi])
-        for c in g.troops[:-1]:
-            if c not in done:
-                out.append(acts.outer[c])
     keep_last = s.options.get("keep_last_character", False)
     scrap = acts.scrap
-    for g in gs:
-        if g.char and not (keep_last and _last_character(s, p, g)):
-            out.append(scrap[g.char[0]])
-        if g.items:
-            out.extend([scrap[c] for c in distinct(t, g.items)])
-        out.extend([scrap[c] for c in g.troops])
-        if g.terrain >= 0:
-            out.append(scrap[g.terrain])
+    scraps: list[Action] = []  # listed after every placement
+    for gi, g in enumerate(gs):
+        char, items, troops, terrain = g.char, g.items, g.troops, g.terrain
+        if char:
+            if char[0] not in done:
+                row = move[char[0]]
+                out.extend([row[i] for i in free_char])  # never gi: this group has a character
+                if new_ok and (items or troops or terrain >= 0):
+                    out.append(row[ng])
+            if not (keep_last and _last_character(s, p, g)):
+                scraps.append(scrap[char[0]])
+        if items:
+            for c in distinct(t, [x for x in items if x not in done]):  # items have no order
+                row = move[c]
+                out.extend(row[:gi])
+                out.extend(row[gi + 1:ng])
+            scraps.extend([scrap[c] for c in distinct(t, items)])
+        if troops:
+            for c in troops:
+                if c not in done:
+                    row = move[c]
+                    out.extend(row[:gi])
+                    out.extend(row[gi + 1:ng])
+            scraps.extend([scrap[c] for c in troops])
+        if terrain >= 0:
+            if terrain not in done:
+                row = move[terrain]
+                out.extend([row[i] for i in free_terr])  # never gi: this group has a terrain
+            scraps.append(scrap[terrain])
+        if len(troops) > 1:
+            outer = acts.outer
+            out.extend([outer[c] for c in troops[:-1] if c not in done])
+    out.extend(scraps)
     if can_end(s, p):
         out.append(END_REGROUP)
     return out
