@@ -44,9 +44,10 @@ def test_scenario_21_final_score_adds_tokens_advancement_and_vale_vp() -> None:
     st.vp[0] = 14
     s1, s2 = st.deck[0][0], st.deck[0][1]
     build(st, s1, [("fx_level3", "top")])  # end VP 2
-    build(st, s2, [("wild_heart", "top"), ("treant_guardian", "middle"), ("ancient_sentinel", "bottom")])  # 1+1+1
+    build(st, s2, [("wild_heart", "top"), ("treant_guardian", "middle"), ("ancient_sentinel", "bottom")])  # 1+t+1
     st.vale[0] = [st.cards.vale_entry.index("earth_glade"), st.cards.vale_entry.index("mossy_crossing")]  # 2+2
-    assert st.points(0) == 14 + 2 + 3 + 4 == 23
+    treant = st.cards.entry("treant_guardian").endgame_vp
+    assert st.points(0) == 14 + 2 + (2 + treant) + 4
 
 
 def test_scenario_22_tie_break_counts_level3_advancements_and_level2_vale_cards() -> None:
@@ -54,12 +55,13 @@ def test_scenario_22_tie_break_counts_level3_advancements_and_level2_vale_cards(
     arrange(st, 0, on_deck="B", deck=["B"] * 19)
     arrange(st, 1, on_deck="B", deck=["B"] * 19)
     l2 = [i for i, lv in enumerate(st.cards.vale_level) if lv == 2 and st.cards.vale_vp[i] == 6]
-    build(st, 0, [("standing_stones", "top"), ("standing_stones", "middle")])  # two L3, 8 VP
+    stones = st.cards.entry("standing_stones").endgame_vp
+    build(st, 0, [("standing_stones", "top"), ("standing_stones", "middle")])  # two L3, 2 x stones VP
     st.vale[0] = [l2[0]]
-    build(st, 20, [("standing_stones", "top")])  # one L3, 4 VP
+    build(st, 20, [("standing_stones", "top")])  # one L3, stones VP
     st.vale[1] = [l2[1]]
-    st.vp[0] = 30 - 8 - 6
-    st.vp[1] = 30 - 4 - 6
+    st.vp[0] = 30 - 2 * stones - 6
+    st.vp[1] = 30 - stones - 6
     st.phase = Phase.OVER
     assert st.points(0) == st.points(1) == 30
     assert st.tiebreak(0) == 3 and st.tiebreak(1) == 2
@@ -67,7 +69,7 @@ def test_scenario_22_tie_break_counts_level3_advancements_and_level2_vale_cards(
     assert st.scores() == [30, 30] and all(type(v) is int for v in st.scores())  # whole VP, tie-break apart
     assert [t["mystic_vale.tiebreak.level3_vale2"] for t in st.tie_breaks()] == [3, 2]
     build(st, 21, [("standing_stones", "top")])
-    st.vp[1] -= 4
+    st.vp[1] -= stones
     assert st.winners() == [0, 1]
 
 
@@ -75,9 +77,10 @@ def test_ongoing_end_game_abilities_score() -> None:
     st = new()
     arrange(st, 0, on_deck="B", deck=["B"] * 19)
     build(st, 0, [("grove_of_ages", "top"), ("stone_sentry", "middle")])  # 2 guardians, 1 VP each
-    assert st.points(0) == 2
+    printed = st.cards.entry("grove_of_ages").endgame_vp
+    assert st.points(0) == 2 + printed
     st.vale[0] = [st.cards.vale_entry.index("circle_of_vales")]
-    assert st.points(0) == 2 + 3 + 1 * 1 + 0
+    assert st.points(0) == 2 + printed + 3 + 1 * 1 + 0
 
 
 def test_summary_end_is_cap_when_the_round_cap_ends_the_game() -> None:

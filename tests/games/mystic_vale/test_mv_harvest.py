@@ -115,7 +115,7 @@ def test_display_advancement_needs_room_at_its_position() -> None:
     legal = st.legal_actions()
     assert Action("buy", (1, 0)) not in legal and Action("buy", (1, 1)) in legal
     act(st, "buy", 1, 1)
-    assert st.adv_disp[0][1] == -1 and st.mana == 11 - 3
+    assert st.adv_disp[0][1] == -1 and st.mana == 11 - st.cards.entry("mana_spring").cost  # type: ignore[union-attr]
 
 
 def test_scenario_14_harvest_vp_from_the_pool() -> None:

@@ -223,12 +223,13 @@ def test_summary_acquired_lists_bought_parts_and_vale_cards_not_starting_cards()
 def test_an_advancement_costing_exactly_the_mana_left_can_be_bought() -> None:
     st = new()
     arrange(st, 0, field=["B"], on_deck="B", deck=["B"])
-    put_display(st, 1, 0, "sprouting_grove", "top")  # cost 3
+    put_display(st, 1, 0, "sprouting_grove", "top")
     at_harvest(st, 0)
-    st.mana = 3
+    cost = st.cards.part_cost[st.cards.part("sprouting_grove", "top")]
+    st.mana = cost
     st._legal = None
     assert Action("buy", (1, 0)) in st.legal_actions()
-    st.mana = 2
+    st.mana = cost - 1
     st._legal = None
     assert Action("buy", (1, 0)) not in st.legal_actions()
 
@@ -271,8 +272,8 @@ def test_an_ongoing_end_game_bonus_counts_its_printed_amount_per_guardian() -> N
     ids = arrange(st, 0, field=["B"], on_deck="B", deck=["B"])
     build(st, ids["deck"][0], [("fx_guard_crown", "top"), ("treant_guardian", "middle")])
     st.vp[0] = 0
-    # 2 guardians x 2 VP, + 1 end-game VP printed on the Treant Guardian
-    assert st.points(0) == 5
+    # 2 guardians x 2 VP, + the end-game VP printed on the Treant Guardian
+    assert st.points(0) == 4 + st.cards.entry("treant_guardian").endgame_vp
 
 
 def test_a_vale_card_takes_wild_spirit_for_the_one_symbol_missing_of_each_kind() -> None:
@@ -321,9 +322,9 @@ def test_sleeving_into_a_card_that_already_has_growth_keeps_its_growth_once() ->
     ids = arrange(st, 0, field=["G", "B"], on_deck="B", deck=["B"] * 3)  # 1 growth already
     st.turn_player = 0
     st.phase = Phase.SLEEVE
-    st.pending = [st.cards.part("mana_spring", "middle"), st.cards.part("fertile_soil", "bottom")]
+    st.pending = [st.cards.part("bountiful_harvest", "middle"), st.cards.part("fertile_soil", "bottom")]
     st._legal = None
-    act(st, "sleeve", 0, ids["field"][0])  # Mana Spring: 1 decay, no growth
+    act(st, "sleeve", 0, ids["field"][0])  # Bountiful Harvest: 1 decay, no growth
     assert (st.fdecay[0], st.fgrowth[0]) == (1, 1)
 
 
