@@ -62,8 +62,7 @@ def _rows(strip: Strip, icons: tuple[str, ...]) -> list[dict[str, int]]:
 
 def _rows_text(rows: list[dict[str, int]], locale: str) -> str:
     w = WORDS[_lang(locale)]
-    sep = "、" if _lang(locale) == "ja" else ", "
-    return sep.join(w["row"].format(r=r) + _counts(row, locale) for r, row in enumerate(rows, 1) if row) or "-"
+    return i18n.list_separator(_lang(locale)).join(w["row"].format(r=r) + _counts(row, locale) for r, row in enumerate(rows, 1) if row) or "-"
 
 
 def _titled(name: str, kind: str, lang: str) -> str:
@@ -75,7 +74,7 @@ def face(table: CardTable, card_id: str, locale: str) -> dict[str, Any]:
     entry = table.entries[card_id]
     lang = _lang(locale)
     lab, w = LABELS[lang], WORDS[lang]
-    sep = "、" if lang == "ja" else ", "
+    sep = i18n.list_separator(lang)
     name = str(i18n.localize(entry.name, lang))
     out: dict[str, Any] = {"name": name, "count": entry.count}
     if isinstance(entry, (BoardEntry, CreatureEntry)):

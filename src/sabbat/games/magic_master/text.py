@@ -28,12 +28,8 @@ def seat_list(key: str, seats: list[int], values: list[Any] | None = None) -> di
 
 @lru_cache(maxsize=4096)
 def _seat_list(key: str, seats: tuple[int, ...], values: tuple[Any, ...] | None) -> dict[str, str]:
-    out = {}
-    for loc in ("en", "ja"):
-        parts = [i18n.render(f"magic_master.{key}", loc, {"player": p, "value": values[i] if values else ""})
-                 for i, p in enumerate(seats)]
-        out[loc] = ("、" if loc == "ja" else ", ").join(parts)
-    return out
+    return i18n.joined(f"magic_master.{key}", ({"player": p, "value": values[i] if values else ""}
+                                               for i, p in enumerate(seats)))
 
 
 @lru_cache(maxsize=1024)
