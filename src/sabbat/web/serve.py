@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 from pathlib import Path
 
@@ -25,7 +26,18 @@ def run(host: str, port: int, db: str | None, workers: int, grace_s: float, allo
     config = uvicorn.Config(app, host=host, port=port, ws_max_size=MAX_FRAME * 4, log_level="warning",
                             access_log=False, lifespan="on")
     server = uvicorn.Server(config)
+    _calm_garbage_collector()
     if announce:
         where = database if "://" not in database else database.split("@")[-1]
         print(f"sabbat serve: http://{shown_host}:{port}/  (database: {where})", flush=True)
     server.run()
+
+
+def _calm_garbage_collector() -> None:
+    """Keep full garbage collections rare and short: a server holds every live table's state, so
+    a full pass over them (tens of milliseconds per thousand tables, more as logs grow) would stall
+    every table's moves. Game states are freed by reference counting as moves replace them; what
+    is alive at start is moved out of the collector's sight, and collections run less often."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 100)
