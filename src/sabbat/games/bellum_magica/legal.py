@@ -110,7 +110,4 @@ def recruit_options(s: Position, p: int) -> list[Action]:
 def can_recruit(s: Position, p: int) -> bool:
     """Whether p can pay for any face-up creature (`recruit_options` is not empty)."""
     food, glyph = s.food[p], s.glyph[p]
-    display = s.cdisplay
-    if food >= 2 and any(display[DECKS[0]]):
-        return True
-    return (glyph >= 3 or (glyph >= 1 and food >= 4)) and any(display[DECKS[1]])
+    return any(any(s.cdisplay[deck]) and affordable_options(food, glyph, deck) for deck in DECKS)
