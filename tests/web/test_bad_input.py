@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from pathlib import Path
 
@@ -13,6 +12,7 @@ from starlette.websockets import WebSocketDisconnect
 from sabbat.web.app import QUEUE_LIMIT, Conn, Hub
 from sabbat.web.store import Store
 from sabbat.web.tables import TableService
+from support.aio import run_async
 
 from .helpers import create, frame_of, next_view
 
@@ -91,7 +91,7 @@ def test_a_client_that_stops_reading_is_dropped_without_blocking(tmp_path: Path)
             hub.push_view(table, conn)  # nobody reads this queue
         assert conn not in hub.conns[table.id]
 
-    asyncio.run(scenario())
+    run_async(scenario())
 
 
 def test_tokens_never_reach_the_logs(client: TestClient, caplog: pytest.LogCaptureFixture) -> None:

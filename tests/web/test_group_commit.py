@@ -11,6 +11,7 @@ from pathlib import Path
 from sabbat.web.commits import GroupCommit
 from sabbat.web.store import LogRow, Store
 from sabbat.web.tables import TableService
+from support.aio import run_async
 
 
 class CountingStore(Store):
@@ -53,7 +54,7 @@ def test_moves_of_many_tables_share_commits_off_the_event_loop(db_url: str, tmp_
         await asyncio.gather(*(commits.append(LogRow(t, 0, {"kind": "x"}, 0, f"m{t}", None)) for t in ids))
         tick.cancel()
 
-    asyncio.run(main())
+    run_async(main())
     commits.close()
     assert sum(store.batches) == 30 and len(store.batches) < 30  # batched: fewer commits than moves
     assert store.threads == {"sabbat-commit_0"}
@@ -74,7 +75,7 @@ def test_a_refused_move_fails_alone(db_url: str, tmp_path: Path) -> None:
             commits.append(LogRow(b, 0, {"kind": "y"}, 0, "ok", "finished")),
             return_exceptions=True)
 
-    results = asyncio.run(main())
+    results = run_async(main())
     commits.close()
     assert isinstance(results[0], Exception) and results[1] is None
     rows = {r.id: r for r in Store(db_url).load_all()}
@@ -92,6 +93,6 @@ def test_nothing_is_acknowledged_before_its_commit(db_url: str, tmp_path: Path) 
         await commits.append(LogRow(t, 0, {"kind": "x"}, 0, "m", None))
         return time.monotonic() - start
 
-    waited = asyncio.run(main())
+    waited = run_async(main())
     commits.close()
     assert waited >= 0.2 and store.batches == [1]

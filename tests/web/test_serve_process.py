@@ -18,6 +18,8 @@ from typing import Any
 
 import websockets
 
+from support.aio import run_async
+
 
 def _free_port() -> int:
     with socket.socket() as s:
@@ -73,7 +75,7 @@ def test_sigkill_and_restart_lose_no_acknowledged_move(tmp_path: Path) -> None:
         req = urllib.request.Request(f"http://127.0.0.1:{port}/api/tables", data=body, method="POST")
         table = json.load(urllib.request.urlopen(req))
         tid, token = table["table_id"], table["seats"][0]["token"]
-        acked, _ = asyncio.run(_play(port, tid, token, 12, random.Random(1)))
+        acked, _ = run_async(_play(port, tid, token, 12, random.Random(1)))
         assert len(acked) == 12
         before = json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/api/tables/{tid}"))["version"]
         assert before >= max(acked)
@@ -84,7 +86,7 @@ def test_sigkill_and_restart_lose_no_acknowledged_move(tmp_path: Path) -> None:
     try:
         after = json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/api/tables/{tid}"))
         assert after["version"] >= max(acked), "an acknowledged move was lost"
-        _, status = asyncio.run(_play(port, tid, token, None, random.Random(2)))
+        _, status = run_async(_play(port, tid, token, None, random.Random(2)))
         assert status == "finished"
         replay = json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/api/tables/{tid}/replay"))
         assert len(replay["actions"]) >= max(acked)
