@@ -6,9 +6,10 @@ alters a legal-action order, an event, an observation, a description or a saved 
 
 from __future__ import annotations
 
-from bellum_digest import digests
+from bellum_digest import FINGERPRINT
 
 from sabbat.games.bellum_magica import GAME
+from support.fingerprint import digests
 
 RECORDED = {
     "2p defaults": "d9d48ee20c748a782f25787fdb0726c4",
@@ -27,4 +28,4 @@ RECORDED = {
 
 
 def test_three_hundred_random_games_play_exactly_as_recorded():
-    assert digests(GAME, seeds=25, deep_seeds=3) == RECORDED
+    assert digests(FINGERPRINT, GAME, seeds=25, deep_seeds=3) == RECORDED

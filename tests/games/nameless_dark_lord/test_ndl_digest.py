@@ -6,9 +6,10 @@ alters a legal-action order, an event, an observation, a description or a saved 
 
 from __future__ import annotations
 
-from ndl_digest import digests
+from ndl_digest import FINGERPRINT
 
 from sabbat.games.nameless_dark_lord import GAME
+from support.fingerprint import digests
 
 RECORDED = {
     "3p defaults": "b9158602f8f71f4dc00b7439d4500a4b",
@@ -25,4 +26,4 @@ RECORDED = {
 
 
 def test_three_hundred_random_games_play_exactly_as_recorded():
-    assert digests(GAME, seeds=30, deep_seeds=3) == RECORDED
+    assert digests(FINGERPRINT, GAME, seeds=30, deep_seeds=3) == RECORDED
