@@ -11,7 +11,7 @@ from pettingzoo import AECEnv
 
 from sabbat.core.state import GameState
 
-from .codec import REWARDS, GameCodec
+from .codec import checked_codec
 from .render import ansi
 
 
@@ -35,16 +35,9 @@ class SabbatAEC(AECEnv):
         locale: str = "en",
     ) -> None:
         super().__init__()
-        if reward not in REWARDS:
-            raise ValueError(f"reward is one of {', '.join(REWARDS)}, not {reward!r}")
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
-        self.codec = GameCodec(game, options)
+        self.codec, num_players = checked_codec(game, options, num_players, reward, render_mode)
         self.game_id = self.codec.game_id
         self.options = dict(options or {})
-        if num_players is None:
-            num_players = self.codec.game.info.min_players
-        self.codec.game.new(num_players, 0, self.options)  # refuse a wrong player count or option now
         self.num_players = num_players
         self.reward_mode = reward
         self.render_mode = render_mode

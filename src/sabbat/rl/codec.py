@@ -20,6 +20,21 @@ REWARDS = ("win", "margin")
 `margin`: the seat's score minus the best other seat's score."""
 
 
+def checked_codec(game: str, options: Mapping[str, Any] | None, num_players: int | None, reward: str,
+                  render_mode: str | None) -> tuple[GameCodec, int]:
+    """The codec and player count an environment starts from; bad settings are refused now, not
+    at the first reset (the player count defaults to the game's smallest)."""
+    if reward not in REWARDS:
+        raise ValueError(f"reward is one of {', '.join(REWARDS)}, not {reward!r}")
+    if render_mode not in (None, "ansi"):
+        raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
+    codec = GameCodec(game, options)
+    if num_players is None:
+        num_players = codec.game.info.min_players
+    codec.game.new(num_players, 0, dict(options or {}))  # a wrong player count or option fails here
+    return codec, num_players
+
+
 class GameCodec:
     """Spaces and encodings of one game, the same for every seat and every seed."""
 

@@ -12,7 +12,7 @@ from sabbat import agents
 from sabbat.agents import Agent
 from sabbat.core.state import GameState
 
-from .codec import REWARDS, GameCodec
+from .codec import checked_codec
 from .render import ansi
 
 SEATS = ("random", "rotate")
@@ -43,16 +43,9 @@ class SabbatGymEnv(gym.Env):
         render_mode: str | None = None,
         locale: str = "en",
     ) -> None:
-        if reward not in REWARDS:
-            raise ValueError(f"reward is one of {', '.join(REWARDS)}, not {reward!r}")
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
-        self.codec = GameCodec(game, options)
+        self.codec, num_players = checked_codec(game, options, num_players, reward, render_mode)
         self.game_id = self.codec.game_id
         self.options = dict(options or {})
-        if num_players is None:
-            num_players = self.codec.game.info.min_players
-        self.codec.game.new(num_players, 0, self.options)  # refuse a wrong player count or option now
         if not (isinstance(seat, int) and 0 <= seat < num_players) and seat not in SEATS:
             raise ValueError(f"seat is a seat number below {num_players}, 'random' or 'rotate', not {seat!r}")
         names = list(opponents)

@@ -196,17 +196,25 @@ def gain_chest(s: Position, p: int, t: int) -> None:
 
 
 # ----- step 4: attack --------------------------------------------------------------
-def _advance_attack(s: Position) -> None:
-    """On to the next seat, from `turn`, that can beat something; past the last: the end or recruiting."""
+def _seat_that_can(s: Position, able: Callable[[Position, int], object]) -> bool:
+    """Move `turn` on to the next seat, from `turn` in order from the captain, for which `able`
+    holds; False (with `turn` past the last seat) when none does."""
     n = s.num_players
     cap = s.captain
     t = s.turn
     while t < n:
-        if attack_options(s, (cap + t) % n):
+        if able(s, (cap + t) % n):
             s.turn = t
-            return
+            return True
         t += 1
     s.turn = t
+    return False
+
+
+def _advance_attack(s: Position) -> None:
+    """On to the next seat, from `turn`, that can beat something; past the last: the end or recruiting."""
+    if _seat_that_can(s, attack_options):
+        return
     if any(len(c) >= END_CHESTS for c in s.chests):
         finish(s)
         return
@@ -306,16 +314,8 @@ def _resolve_theft(s: Position) -> None:
 # ----- step 5: recruiting ----------------------------------------------------------
 def _advance_recruit(s: Position) -> None:
     """On to the next seat, from `turn`, that can pay for a face-up creature; past the last: the day ends."""
-    n = s.num_players
-    cap = s.captain
-    t = s.turn
-    while t < n:
-        if can_recruit(s, (cap + t) % n):
-            s.turn = t
-            return
-        t += 1
-    s.turn = t
-    _end_day(s)
+    if not _seat_that_can(s, can_recruit):
+        _end_day(s)
 
 
 def _done_recruiting(s: Position, a: Action) -> None:

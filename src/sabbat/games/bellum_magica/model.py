@@ -9,12 +9,12 @@ functions over it, and state.py puts the game contract on top.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Self
 
 from sabbat.core import GameState
 
-from .cards import CardTable, Row, load_cards
+from .cards import CardTable, Row, Strip, load_cards
 from .rules import DRAFT_PHASE, OVER_PHASE, Phase
 from .text import NS
 
@@ -95,27 +95,11 @@ class Position(GameState):
     # ----- derived values ----------------------------------------------------------
     def production(self, p: int, row: int) -> Row:
         """(food, glyph, maps) of row `row` on p's left side: the board plus every card tucked there."""
-        strips = self._cards.left_strips
-        i = row - 1
-        a, g, c = strips[self.boards[p]][i]
-        for cid in self.left[p]:
-            x, y, z = strips[cid][i]
-            a += x
-            g += y
-            c += z
-        return (a, g, c)
+        return _row_total(self._cards.left_strips, self.boards[p], self.left[p], row)
 
     def attack(self, p: int, row: int) -> Row:
         """(swords, magic swords, thieves) of row `row` on p's right side."""
-        strips = self._cards.right_strips
-        i = row - 1
-        a, g, c = strips[self.boards[p]][i]
-        for cid in self.right[p]:
-            x, y, z = strips[cid][i]
-            a += x
-            g += y
-            c += z
-        return (a, g, c)
+        return _row_total(self._cards.right_strips, self.boards[p], self.right[p], row)
 
     def defence(self, p: int) -> tuple[int, int]:
         b = self._cards.boards[self.boards[p]]
@@ -180,3 +164,15 @@ class Position(GameState):
 def mover(s: Position) -> int:
     """The seat to move in every phase after the castle draft: counted from the captain."""
     return (s.captain + s.turn) % s.num_players
+
+
+def _row_total(strips: Mapping[str, Strip], board: str, cards: Sequence[str], row: int) -> Row:
+    """Row `row` of one side: the castle board's strip plus the strip of every card tucked under it."""
+    i = row - 1
+    a, g, c = strips[board][i]
+    for cid in cards:
+        x, y, z = strips[cid][i]
+        a += x
+        g += y
+        c += z
+    return (a, g, c)
