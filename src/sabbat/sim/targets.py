@@ -1,0 +1,105 @@
+"""The balance targets a card set is held to, measured on a set of game records.
+
+A designer changes a card file, plays a few thousand games and asks one question: does the set
+still meet the targets? These functions answer it per player count, with the figures behind each
+verdict, so the same numbers go into a doc, a JSON file and a pull request:
+
+- seat and start-position shares: how far the worst one is from the fair share, in points;
+- must-take cards: the seats that took the card win more than `must_take_points` more often than
+  the seats that could have taken it and did not, significant at 95 % (two-proportion z-test);
+- never-take cards: taken in under `never_take_rate` of the seat-games where the card was offered;
+- runaway games: the winner's score more than `runaway_ratio` times the mean of the others' scores;
+- endings: how the games ended (`summary()["end"]`), so a victory condition that never happens shows.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .analysis import study
+from .cards import availability, card_rates
+from .runner import GameRecord
+
+
+@dataclass(frozen=True)
+class Targets:
+    """The thresholds; the defaults are the project's (docs/studio.md, "Balance targets")."""
+
+    fair_points: float = 5.0
+    must_take_points: float = 15.0
+    must_take_p: float = 0.05
+    never_take_rate: float = 0.02
+    runaway_ratio: float = 2.0
+    runaway_share: float = 0.20
+
+
+def runaway(record: GameRecord, ratio: float) -> bool | None:
+    """Whether the winner's score exceeds `ratio` times the others' mean; None without points
+    (a game whose scores only say who won, or a shared win)."""
+    if len(record.winners) != 1 or set(record.scores) <= {0, 1}:
+        return None
+    w = record.winners[0]
+    others = [float(s) for seat, s in enumerate(record.scores) if seat != w]
+    mean = sum(others) / len(others)
+    top = float(record.scores[w])
+    return top > ratio * mean if mean > 0 else top > 0
+
+
+def check(records: Sequence[GameRecord], targets: Targets = Targets()) -> dict[str, Any]:
+    """Every target figure for records of one player count, and whether each target is met."""
+    counts = {r.num_players for r in records}
+    if len(counts) != 1:
+        raise ValueError(f"records of one player count expected, got {sorted(counts)}")
+    n = counts.pop()
+    s = study(records)
+    fair = 1.0 / n
+    seats = [r.rate for r in s.seats.get(n, [])]
+    positions = [r.rate for r in s.positions.get(n, [])]
+    seat_gap = max((abs(x - fair) * 100 for x in seats), default=0.0)
+    position_gap = max((abs(x - fair) * 100 for x in positions), default=0.0)
+    cards: dict[str, dict[str, Any]] = {}
+    must, never = [], []
+    for c in card_rates(records):
+        edge = (c.win_rate - c.without_rate) * 100 if c.passed and c.games_with else 0.0
+        p = c.p_value if c.passed and c.games_with else 1.0
+        cards[c.card] = {
+            "take_rate": round(c.take_rate, 4), "takers": c.games_with, "passers": c.passed,
+            "takers_win": round(c.win_rate, 4), "passers_win": round(c.without_rate, 4),
+            "edge_points": round(edge, 1), "p": round(p, 4),
+        }
+        if edge > targets.must_take_points and p < targets.must_take_p:
+            must.append(c.card)
+        if c.available and c.take_rate < targets.never_take_rate:
+            never.append(c.card)
+    flags = [runaway(r, targets.runaway_ratio) for r in records]
+    judged = [f for f in flags if f is not None]
+    runaway_share = sum(judged) / len(judged) if judged else None
+    ends = Counter(str(r.stats.get("end", "?")) for r in records)
+    return {
+        "games": len(records),
+        "players": n,
+        "seat_share": [round(x, 4) for x in seats],
+        "position_share_from_start": [round(x, 4) for x in positions],
+        "max_seat_deviation_points": round(seat_gap, 1),
+        "max_position_deviation_points": round(position_gap, 1),
+        "availability": availability(records),
+        "must_take": sorted(must),
+        "never_take": sorted(never),
+        "runaway_share": None if runaway_share is None else round(runaway_share, 4),
+        "ends": dict(sorted(ends.items())),
+        "decisions_mean": round(sum(r.decisions for r in records) / len(records), 1),
+        "met": {
+            "seats": seat_gap <= targets.fair_points,
+            "positions": position_gap <= targets.fair_points,
+            "no_must_take": not must,
+            "no_never_take": not never,
+            "runaway": runaway_share is None or runaway_share <= targets.runaway_share,
+        },
+        "cards": cards,
+    }
+
+
+__all__ = ["Targets", "check", "runaway"]

@@ -1,0 +1,52 @@
+"""The balance targets' verdicts, checked on hand-made records whose figures are known."""
+
+from __future__ import annotations
+
+import pytest
+
+from sabbat.sim.runner import GameRecord
+from sabbat.sim.targets import Targets, check, runaway
+
+
+def rec(seed: int, winner: int, scores: list[float], acquired: list[list[str]], offered: list[list[str]],
+        first: int = 0, end: str = "points") -> GameRecord:
+    return GameRecord("toy", 2, seed, ["a", "b"], [winner], scores, 10, {},
+                      {"acquired": acquired, "offered": offered, "end": end}, first)
+
+
+def test_runaway_compares_the_winner_with_the_others_mean() -> None:
+    assert runaway(rec(0, 0, [21, 10], [[], []], [[], []]), 2.0) is True
+    assert runaway(rec(0, 0, [20, 10], [[], []], [[], []]), 2.0) is False
+    assert runaway(rec(0, 1, [0, 3], [[], []], [[], []]), 2.0) is True  # the others scored nothing
+    # scores that only say who won have no margin to judge
+    assert runaway(rec(0, 1, [0, 1], [[], []], [[], []]), 2.0) is None
+
+
+def test_a_card_whose_takers_always_win_is_a_must_take_and_an_untaken_one_a_never_take() -> None:
+    records = []
+    for i in range(200):
+        taker = i % 2
+        acquired = [["sword"] if s == taker else [] for s in range(2)]
+        offered = [["sword", "stone"], ["sword", "stone"]]
+        records.append(rec(i, taker, [10, 8] if taker == 0 else [8, 10], acquired, offered, first=i % 2))
+    f = check(records)
+    assert f["must_take"] == ["sword"]
+    assert f["cards"]["sword"]["edge_points"] == 100.0 and f["cards"]["sword"]["take_rate"] == 0.5
+    assert f["never_take"] == ["stone"] and f["cards"]["stone"]["take_rate"] == 0.0
+    assert f["met"]["no_must_take"] is False and f["met"]["no_never_take"] is False
+    # the winner alternates seats and start positions: both exactly fair
+    assert f["max_seat_deviation_points"] == 0.0 and f["met"]["seats"] is True
+    assert f["runaway_share"] == 0.0 and f["ends"] == {"points": 200}
+
+
+def test_a_seat_that_wins_too_often_misses_the_seat_target() -> None:
+    records = [rec(i, 0 if i % 10 < 6 else 1, [10, 9], [[], []], [[], []], first=0) for i in range(100)]
+    f = check(records, Targets(fair_points=5.0))
+    assert f["max_seat_deviation_points"] == pytest.approx(10.0)
+    assert f["met"]["seats"] is False and f["met"]["positions"] is False
+
+
+def test_records_of_several_player_counts_are_refused() -> None:
+    three = GameRecord("toy", 3, 1, ["a", "b", "c"], [0], [3, 1, 1], 10, {}, {}, 0)
+    with pytest.raises(ValueError, match="one player count"):
+        check([rec(0, 0, [1, 0], [[], []], [[], []]), three])
