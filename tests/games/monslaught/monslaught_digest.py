@@ -1,0 +1,35 @@
+"""The fingerprint of Monslaught: its option variants and what a deep step looks at
+(the machinery is in tests/support/fingerprint.py). Run it as a script to print the current digests."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from sabbat.core import GameState
+from support.fingerprint import Fingerprint, digests
+
+
+def _results(state: GameState) -> list[Any]:
+    return [state.current_player, state.scores(), state.tie_breaks(), state.winners(), state.summary(),
+            state.secret_choice()]
+
+
+FINGERPRINT = Fingerprint(
+    variants=[
+        {},
+        {"second_place": "any"},
+        {"refill_hand": "uncapped"},
+    ],
+    deep_every=5,
+    results=_results,
+)
+SEEDS = 20
+DEEP_SEEDS = 3
+"""Games per (player count, variant), and how many of them are deep."""
+
+
+if __name__ == "__main__":
+    from sabbat import games
+
+    print(json.dumps(digests(FINGERPRINT, games.get("monslaught"), SEEDS, DEEP_SEEDS), indent=1))

@@ -1,0 +1,29 @@
+"""A save written by the code before the package rework (issue 22) still loads and plays on.
+
+Why: saved games name the state class and its enums by module (`module:Class`); moving them would
+break every save a person kept. The file holds a 3-player game in round 7 (a boss round) in the
+middle of the hidden summon phase (a summon being paid for), written at commit 7f55fad.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from sabbat.core import Rng
+from sabbat.games.monslaught import GAME
+from sabbat.games.monslaught.model import Phase
+
+SAVE = Path(__file__).with_name("monslaught_save_round7.json")
+
+
+def test_a_save_from_before_the_rework_loads_as_it_was_written_and_plays_to_the_end():
+    data = json.loads(SAVE.read_text(encoding="utf-8"))
+    state = GAME.from_json(data)
+    assert state.to_json() == data
+    assert state.round == 7 and state.phase is Phase.PAY and state.secret_choice()
+    chooser = Rng(3)
+    while not state.is_terminal():
+        assert state.check_invariants() == []
+        state.apply(chooser.choice(state.legal_actions()))
+    assert state.summary()["end"] == "final_boss"
