@@ -64,7 +64,7 @@ def test_summary_of_a_hand_built_tied_ending():
     summary = s.summary()
     json.dumps(summary)
     assert summary == {"end": "rounds", "acquired": [[], ["fishing_village"], [], ["fishing_village"]],
-                       "rounds": 7, "top_score": 2, "tie_broken": "yes"}
+                       "offered": [[], [], [], []], "rounds": 7, "top_score": 2, "tie_broken": "yes"}
     assert s.winners() == [B]
 
 
@@ -73,3 +73,31 @@ def test_summary_of_a_finished_game_lists_real_card_ids():
     ids = set(GAME.card_ids())
     assert len(summary["acquired"]) == 4 and all(summary["acquired"])
     assert all(card in ids for got in summary["acquired"] for card in got)
+
+
+def test_summary_offers_only_the_targets_a_seat_was_asked_for_and_could_pay():
+    """Take rates count a card as a seat's chance only when it held priority and could pay: R cannot
+    pay for A (skipped), B declines A and Y takes it; in B, R takes it before B is asked; G is asked
+    for the sentinel area."""
+    from ndl_support import B, R, Y, act, board, new, resolve_from
+
+    s = new(4)
+    board(s, {0: [(R, "fx_2_3"), (B, "fx_1_1"), (Y, "fx_1_1")], 1: [(R, "fx_1_1"), (B, "fx_1_1")]},
+          targets=["clay_golem", "goblin_delivery"], coins=[2, 2, 2, 2], stones=[0] * 4)
+    resolve_from(s)
+    act(s, "decline")
+    act(s, "acquire")
+    act(s, "acquire")
+    summary = s.summary()
+    assert summary["acquired"] == [["goblin_delivery"], [], ["clay_golem"], []]
+    assert summary["offered"] == [["goblin_delivery"], ["clay_golem"], ["clay_golem"], ["fx_target"]]
+
+
+def test_offered_cards_survive_a_copy_and_a_save():
+    s = _finished(3, 4)
+    offered = s.summary()["offered"]
+    assert any(offered) and all(set(got) <= set(seen) for got, seen in zip(s.summary()["acquired"], offered, strict=True))
+    assert s.clone().summary()["offered"] == offered
+    assert GAME.from_json(s.to_json()).summary()["offered"] == offered
+    old_save = json.loads(json.dumps(s.to_json()).replace('"offered"', '"offered_gone"'))
+    assert GAME.from_json(old_save).summary()["offered"] == [[], [], []], "a save from before `offered` loads"

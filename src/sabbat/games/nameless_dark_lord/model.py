@@ -151,10 +151,14 @@ class Position(GameState):
         self.event_supply: list[int] = []
         self.grave = 0
         self.history_acq: list[list[str]] = [[] for _ in range(n)]
+        self.offered = [0] * n
+        """Per seat, a bit per target uid it was asked to acquire and could pay for (statistics only)."""
 
     def _after_load_(self) -> None:
         super()._after_load_()
         self.cards = carddata.load(self.options)
+        if "offered" not in self.__dict__:  # a save from before `offered` existed
+            self.offered = [0] * self.num_players
         try:
             self.index_cards()
         except (KeyError, TypeError):
@@ -249,6 +253,7 @@ class Position(GameState):
         new.event_supply = self.event_supply.copy()
         new.grave = self.grave
         new.history_acq = [h.copy() for h in self.history_acq]
+        new.offered = self.offered.copy()
         new.deal = self.deal  # last, as in a new game: instances then share one key table
         return new
 

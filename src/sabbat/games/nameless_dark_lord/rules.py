@@ -350,6 +350,7 @@ def next_priority(s: Position) -> None:
         if can_afford(s, p, amount):
             s.phase = ACQUIRE_PHASE
             s.actor = p
+            s.offered[p] |= 1 << s.targets[x]
             return
         s.emit(EVENT + "cannot_pay", player=s.colour_name(p), cost=amount)
         s.prio_i += 1
