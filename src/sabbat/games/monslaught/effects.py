@@ -8,37 +8,17 @@ sub-decision recorded in the state (`pend_kind`, `pend_left`), never a closure.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
-from .model import HAND_LIMIT, LAND_LIMIT, Phase, Seat
-
-if TYPE_CHECKING:
-    from .state import MonslaughtState
+from .model import HAND_LIMIT, LAND_LIMIT, Phase, Position, Seat, land_attack
 
 
-def land_pay(st: MonslaughtState, land: int) -> int:
-    """Payment value of a land for its side up (Farm/Mountain/Lightning 1, Bonfire 3)."""
-    entry = st.db.lands[st.ids[land]]
-    return entry.back_pay if land in st.flipped else entry.pay
-
-
-def land_attack(st: MonslaughtState, land: int) -> int:
-    entry = st.db.lands[st.ids[land]]
-    return entry.back_attack_bonus if land in st.flipped else entry.attack_bonus
-
-
-def land_vp(st: MonslaughtState, land: int) -> int:
-    entry = st.db.lands[st.ids[land]]
-    return entry.back_vp if land in st.flipped else entry.vp
-
-
-def has_item(st: MonslaughtState, seat: Seat) -> bool:
+def has_item(st: Position, seat: Seat) -> bool:
     cards = st.db.cards
     ids = st.ids
     return any(cards[ids[u]].type == "item" for u in seat.play)
 
 
-def monster_attack(st: MonslaughtState, seat: Seat, uid: int, vs_boss: bool = False) -> int:
+def monster_attack(st: Position, seat: Seat, uid: int, vs_boss: bool = False) -> int:
     """Attack of one monster now: printed value plus land, ability and boost modifiers."""
     card = st.db.cards[st.ids[uid]]
     value = card.attack
@@ -57,7 +37,7 @@ def monster_attack(st: MonslaughtState, seat: Seat, uid: int, vs_boss: bool = Fa
     return value + seat.boost.get(uid, 0)
 
 
-def group_total(st: MonslaughtState, seat: Seat, group: list[int], vs_boss: bool = False) -> int:
+def group_total(st: Position, seat: Seat, group: list[int], vs_boss: bool = False) -> int:
     """Attack of a scouting group: members' attack, group abilities, pending scout bonus."""
     if not group:
         return 0
@@ -74,7 +54,7 @@ def group_total(st: MonslaughtState, seat: Seat, group: list[int], vs_boss: bool
     return max(0, total + seat.scout_bonus)
 
 
-def refill_limit(st: MonslaughtState, seat: Seat) -> int:
+def refill_limit(st: Position, seat: Seat) -> int:
     """4, or 5 after an Owl one-shot this turn or with a refill-limit item (never more, A3)."""
     limit = HAND_LIMIT
     if seat.owl:
@@ -86,7 +66,7 @@ def refill_limit(st: MonslaughtState, seat: Seat) -> int:
     return limit
 
 
-def hand_room(st: MonslaughtState, seat: Seat) -> int:
+def hand_room(st: Position, seat: Seat) -> int:
     """How many more cards an effect may put into the hand now.
 
     The refill is 「4枚までカードを選び、自分の手札とします」 (Owl: 「5枚になるように補充」), a
@@ -100,62 +80,85 @@ def hand_room(st: MonslaughtState, seat: Seat) -> int:
     return refill_limit(st, seat) - len(seat.hand)
 
 
-def upkeep(st: MonslaughtState, seat: Seat, uid: int) -> int:
+def upkeep(st: Position, seat: Seat, uid: int) -> int:
     card = st.db.cards[st.ids[uid]]
     if card.type == "item" or uid in seat.zero_upkeep:
         return 0
     return card.cost
 
 
+def recoverable(st: Position, seat: Seat, kind: str) -> list[int]:
+    """The discard-pile cards a `recover_monsters` or `draw_discard` effect may take back."""
+    if kind == "recover_monsters":
+        cards, ids = st.db.cards, st.ids
+        return [u for u in seat.discard if cards[ids[u]].type == "monster"]
+    return seat.discard
+
+
+def open_effect(st: Position, kind: str, uid: int, value: int) -> None:
+    """Make the effect's choice the pending decision; a take-back with nothing to take asks nothing."""
+    st.ret_phase = st.phase
+    st.phase = Phase.EFFECT
+    st.pend_kind = kind
+    st.pend_card = uid
+    st.pend_left = value
+    if kind in ("recover_monsters", "draw_discard"):
+        seat = st.seats[st.active]
+        if hand_room(st, seat) <= 0 or not recoverable(st, seat, kind):
+            st.phase = st.ret_phase
+            st.pend_kind = ""
+            st.pend_card = -1
+
+
 # ----- actions -------------------------------------------------------------------------------
-Usable = Callable[["MonslaughtState", Seat, int, int], bool]
-Resolve = Callable[["MonslaughtState", Seat, int, int], None]
+Usable = Callable[[Position, Seat, int, int], bool]
+Resolve = Callable[[Position, Seat, int, int], None]
 
 
-def _always(st: MonslaughtState, seat: Seat, uid: int, value: int) -> bool:
+def _always(st: Position, seat: Seat, uid: int, value: int) -> bool:
     return True
 
 
-def _room_in_hand(st: MonslaughtState, seat: Seat, uid: int, value: int) -> bool:
+def _room_in_hand(st: Position, seat: Seat, uid: int, value: int) -> bool:
     return hand_room(st, seat) > 0
 
 
-def _has_monster(st: MonslaughtState, seat: Seat, uid: int, value: int) -> bool:
+def _has_monster(st: Position, seat: Seat, uid: int, value: int) -> bool:
     cards = st.db.cards
     return any(cards[st.ids[u]].type == "monster" for u in seat.play)
 
 
-def _field_within(st: MonslaughtState, seat: Seat, uid: int, value: int) -> bool:
+def _field_within(st: Position, seat: Seat, uid: int, value: int) -> bool:
     """Not while a boss round's summons are hidden (ruling M-15): the Field is shared."""
     cards = st.db.cards
     return st.fog is None and any(cards[st.ids[u]].scout <= value for u in st.field)
 
 
-def _land_takeable(st: MonslaughtState, seat: Seat, uid: int, value: int) -> bool:
+def _land_takeable(st: Position, seat: Seat, uid: int, value: int) -> bool:
     """Not while a boss round's summons are hidden (ruling M-15): the land stacks are shared."""
     return st.fog is None and len(seat.lands) < LAND_LIMIT and bool(st.farm_stack or st.mountain_stack)
 
 
-def _pay_summon(st: MonslaughtState, seat: Seat, uid: int, value: int) -> None:
+def _pay_summon(st: Position, seat: Seat, uid: int, value: int) -> None:
     seat.credit += value
     seat.zero_upkeep.add(uid)
 
 
-def _credit(st: MonslaughtState, seat: Seat, uid: int, value: int) -> None:
+def _credit(st: Position, seat: Seat, uid: int, value: int) -> None:
     seat.credit += value
 
 
-def _owl(st: MonslaughtState, seat: Seat, uid: int, value: int) -> None:
+def _owl(st: Position, seat: Seat, uid: int, value: int) -> None:
     seat.owl = True
 
 
-def _scout_bonus(st: MonslaughtState, seat: Seat, uid: int, value: int) -> None:
+def _scout_bonus(st: Position, seat: Seat, uid: int, value: int) -> None:
     seat.scout_bonus += value
 
 
 def _open(kind: str) -> Resolve:
-    def resolve(st: MonslaughtState, seat: Seat, uid: int, value: int) -> None:
-        st.open_effect(kind, uid, value)
+    def resolve(st: Position, seat: Seat, uid: int, value: int) -> None:
+        open_effect(st, kind, uid, value)
 
     return resolve
 

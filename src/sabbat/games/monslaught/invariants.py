@@ -7,15 +7,11 @@ budget go below zero, shows up here even when no rule test covers that path. Nev
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
 
-from .model import LAND_LIMIT, Phase
-
-if TYPE_CHECKING:
-    from .state import MonslaughtState
+from .model import LAND_LIMIT, Phase, Position
 
 
-def _cards(st: MonslaughtState) -> list[str]:
+def _cards(st: Position) -> list[str]:
     """Each card uid is in exactly one place; a card being summoned is held by the pending payment."""
     where: Counter[int] = Counter()
     for zone in (st.box, st.lower, st.middle, st.upper, st.farm_stack, st.mountain_stack, st.field, st.removed):
@@ -41,7 +37,7 @@ def _cards(st: MonslaughtState) -> list[str]:
     return out
 
 
-def _bosses(st: MonslaughtState) -> list[str]:
+def _bosses(st: Position) -> list[str]:
     taken = [b for seat in st.seats for b in seat.bosses]
     out = []
     if sorted(st.boss_row + st.boss_box) != sorted(st.db.bosses):
@@ -51,7 +47,7 @@ def _bosses(st: MonslaughtState) -> list[str]:
     return out
 
 
-def problems(st: MonslaughtState) -> list[str]:
+def problems(st: Position) -> list[str]:
     """Every broken invariant, one line each (empty when the position is sound)."""
     out = _cards(st) + _bosses(st)
     for p, seat in enumerate(st.seats):

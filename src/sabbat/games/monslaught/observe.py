@@ -10,20 +10,20 @@ Discard piles, play areas, lands and the Field are public (ruling A25).
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
 from sabbat.core import Action, Rng, i18n
 
 from .effects import refill_limit
-from .model import BOSS_ROUNDS, Phase, Seat
+from .model import BOSS_ROUNDS, Phase, Position, Seat
+from .scoring import points
 
-if TYPE_CHECKING:
-    from .state import MonslaughtState
+P = TypeVar("P", bound=Position)
 
 TIER_ORDER = {"initial": 0, "lower": 1, "middle": 2, "upper": 3, "land": 4}
 
 
-def _tier(st: MonslaughtState, uid: int) -> str:
+def _tier(st: Position, uid: int) -> str:
     card = st.db.cards.get(st.ids[uid])
     return card.tier.value if card is not None else "land"
 
@@ -42,7 +42,7 @@ def copy_numbers(names: list[str]) -> list[int]:
     return out
 
 
-def _seat_view(st: MonslaughtState, seat: Seat, q: int, mine: bool) -> dict[str, Any]:
+def _seat_view(st: Position, seat: Seat, q: int, mine: bool) -> dict[str, Any]:
     ids = st.ids
     play_copy = copy_numbers([ids[u] for u in seat.play])
     land_copy = copy_numbers([ids[ld] + ("_back" if ld in st.flipped else "") for ld in seat.lands])
@@ -73,10 +73,8 @@ def _seat_view(st: MonslaughtState, seat: Seat, q: int, mine: bool) -> dict[str,
     return view
 
 
-def observe(st: MonslaughtState, player: int | None) -> dict[str, Any]:
+def observe(st: Position, player: int | None) -> dict[str, Any]:
     """The position as `player` (None: a spectator) may know it."""
-    from .scoring import points
-
     fog = st.fog
     players = []
     for q in range(st.num_players):
@@ -108,7 +106,7 @@ def observe(st: MonslaughtState, player: int | None) -> dict[str, Any]:
     }
 
 
-def own_view(st: MonslaughtState, player: int) -> dict[str, Any]:
+def own_view(st: Position, player: int) -> dict[str, Any]:
     """The parts of `observe(st, player)` that concern `player`'s own decisions, key for key.
 
     Why: the heuristic plays most moves of a search's rollouts, and building the rivals'
@@ -124,7 +122,7 @@ def own_view(st: MonslaughtState, player: int) -> dict[str, Any]:
     }
 
 
-def _boss_row(st: MonslaughtState) -> list[dict[str, Any]]:
+def _boss_row(st: Position) -> list[dict[str, Any]]:
     bosses = []
     for i, boss_id in enumerate(st.boss_row):
         shown = i < st.boss_revealed
@@ -133,7 +131,7 @@ def _boss_row(st: MonslaughtState) -> list[dict[str, Any]]:
     return bosses
 
 
-def _pending(st: MonslaughtState) -> dict[str, Any] | None:
+def _pending(st: Position) -> dict[str, Any] | None:
     """The decision in progress, None once the game is over."""
     if st.phase is Phase.OVER:
         return None
@@ -148,7 +146,7 @@ def _pending(st: MonslaughtState) -> dict[str, Any] | None:
     }
 
 
-def determinize(st: MonslaughtState, player: int, rng: Rng) -> MonslaughtState:
+def determinize(st: P, player: int, rng: Rng) -> P:
     """Resample everything hidden from `player`, tier by tier, in a canonical order."""
     new = st.clone()
     if st.phase is Phase.OVER:
@@ -209,7 +207,7 @@ LAND_ARG = {"pay_land", "flip", "penalty_land"}
 STACK_ARG = {"scout_land", "take_land"}
 
 
-def describe(st: MonslaughtState, action: Action, locale: str) -> str:
+def describe(st: Position, action: Action, locale: str) -> str:
     """A person's description naming cards (never anything hidden from the actor's rivals)."""
     kind, args = action.kind, action.args
     params: dict[str, Any] = {}
@@ -240,7 +238,7 @@ def describe(st: MonslaughtState, action: Action, locale: str) -> str:
     return i18n.render(f"monslaught.action.{kind}", locale, params, fallback=action.notation())
 
 
-def _uid_name(st: MonslaughtState, uid: int) -> dict[str, str]:
+def _uid_name(st: Position, uid: int) -> dict[str, str]:
     """The card's name with its copy number in the actor's play area or lands, as the board shows it."""
     name = st.uname(uid)
     seat = st.seats[st.active]

@@ -7,15 +7,13 @@ an upkeep payment, an effect's target) is a phase of the state with its pending 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sabbat.core import Action, i18n
 
-from .effects import HANDLERS, group_total, hand_room, land_pay, refill_limit, upkeep
-from .model import BOSS_ROUNDS, LAND_LIMIT, LAST_ROUND, Phase, Seat
-
-if TYPE_CHECKING:
-    from .state import MonslaughtState
+from .effects import HANDLERS, group_total, hand_room, recoverable, refill_limit, upkeep
+from .model import BOSS_ROUNDS, LAND_LIMIT, LAST_ROUND, Phase, Position, Seat, land_pay
+from .scoring import points
 
 A = Action
 END = {Phase.SUMMON: A("end_summon"), Phase.SCOUT: A("end_scout"), Phase.UPKEEP: A("end_upkeep"),
@@ -28,7 +26,7 @@ def turn_order(start: int, n: int) -> list[int]:
     return [(start + i) % n for i in range(n)]
 
 
-def say(st: MonslaughtState, key: str, **params: Any) -> None:
+def say(st: Position, key: str, **params: Any) -> None:
     """A public event, or during the fogged boss summon phase one for the actor only."""
     if st.fog is not None:
         st.emit("monslaught.event." + key, frozenset((st.active,)), player=st.active, **params)
@@ -36,7 +34,7 @@ def say(st: MonslaughtState, key: str, **params: Any) -> None:
         st.emit("monslaught.event." + key, player=st.active, **params)
 
 
-def private(st: MonslaughtState, key: str, owner: int, public: dict[str, Any], **secret: Any) -> None:
+def private(st: Position, key: str, owner: int, public: dict[str, Any], **secret: Any) -> None:
     """An event for `owner` with the secret details, and one for the others with `public` only."""
     st.emit("monslaught.event." + key, frozenset((owner,)), player=owner, **public, **secret)
     others = frozenset(p for p in range(st.num_players) if p != owner)
@@ -44,12 +42,12 @@ def private(st: MonslaughtState, key: str, owner: int, public: dict[str, Any], *
         st.emit("monslaught.event." + key + "_public", others, player=owner, **public)
 
 
-def _distinct(st: MonslaughtState, uids: list[int]) -> list[str]:
+def _distinct(st: Position, uids: list[int]) -> list[str]:
     ids = st.ids
     return sorted({ids[u] for u in uids})
 
 
-def _take(st: MonslaughtState, zone: list[int], card_id: str) -> int:
+def _take(st: Position, zone: list[int], card_id: str) -> int:
     """Remove one copy of `card_id` from `zone` (the lowest uid, so choices are canonical)."""
     ids = st.ids
     uid = min(u for u in zone if ids[u] == card_id)
@@ -57,12 +55,12 @@ def _take(st: MonslaughtState, zone: list[int], card_id: str) -> int:
     return uid
 
 
-def ready_monsters(st: MonslaughtState, seat: Seat) -> list[int]:
+def ready_monsters(st: Position, seat: Seat) -> list[int]:
     cards, ids = st.db.cards, st.ids
     return [u for u in seat.play if u not in seat.used and cards[ids[u]].type == "monster"]
 
 
-def best_attack(st: MonslaughtState, seat: Seat) -> int:
+def best_attack(st: Position, seat: Seat) -> int:
     """The most a scouting group can reach now: all ready monsters, or one alone."""
     ready = ready_monsters(st, seat)
     if not ready:
@@ -78,7 +76,7 @@ def occupied(seat: Seat) -> set[int]:
 
 
 # ----- round flow ------------------------------------------------------------------------------
-def begin_initial_draft(st: MonslaughtState) -> None:
+def begin_initial_draft(st: Position) -> None:
     """Round 1: 3 lower cards each, 4 for the two seats farthest from the start (both with 2)."""
     n = st.num_players
     order = turn_order(st.start, n)
@@ -92,7 +90,7 @@ def begin_initial_draft(st: MonslaughtState) -> None:
     start_draft(st)
 
 
-def start_draft(st: MonslaughtState) -> None:
+def start_draft(st: Position) -> None:
     st.phase = Phase.DRAFT
     st.order = [p for p in turn_order(st.start, st.num_players) if st.seats[p].offer]
     st.pos = 0
@@ -102,7 +100,7 @@ def start_draft(st: MonslaughtState) -> None:
         st.active = st.order[0]
 
 
-def resolve_draft(st: MonslaughtState) -> None:
+def resolve_draft(st: Position) -> None:
     """Reveal every pick's leftovers to the Field; picks go to hand (round 1) or discard."""
     leftovers = []
     for p in turn_order(st.start, st.num_players):
@@ -130,7 +128,7 @@ def resolve_draft(st: MonslaughtState) -> None:
         begin_cleanup(st, st.order[0])
 
 
-def next_round(st: MonslaughtState) -> None:
+def next_round(st: Position) -> None:
     st.round += 1
     st.emit("monslaught.event.round", round=st.round, boss=st.round in BOSS_ROUNDS)
     st.order = turn_order(st.start, st.num_players)
@@ -148,7 +146,7 @@ def next_round(st: MonslaughtState) -> None:
         begin_turn(st, st.order[0])
 
 
-def begin_turn(st: MonslaughtState, p: int) -> None:
+def begin_turn(st: Position, p: int) -> None:
     seat = st.seats[p]
     seat.new_turn(st.land_pays(seat))
     st.active = p
@@ -156,7 +154,7 @@ def begin_turn(st: MonslaughtState, p: int) -> None:
     st.emit("monslaught.event.turn", player=p)
 
 
-def begin_cleanup(st: MonslaughtState, p: int) -> None:
+def begin_cleanup(st: Position, p: int) -> None:
     """Cleanup step 1 starts: monsters leave their lands, placements are decided anew (A9)."""
     st.active = p
     st.phase = Phase.UPKEEP
@@ -166,7 +164,7 @@ def begin_cleanup(st: MonslaughtState, p: int) -> None:
     seat.taken = 0
 
 
-def end_turn(st: MonslaughtState) -> None:
+def end_turn(st: Position) -> None:
     st.pos += 1
     if st.pos < len(st.order):
         if st.boss_round:
@@ -177,7 +175,7 @@ def end_turn(st: MonslaughtState) -> None:
         next_round(st)
 
 
-def end_boss_summons(st: MonslaughtState) -> None:
+def end_boss_summons(st: Position) -> None:
     st.fog = None
     for p in turn_order(st.start, st.num_players):
         st.emit("monslaught.event.summons_revealed", player=p,
@@ -188,7 +186,7 @@ def end_boss_summons(st: MonslaughtState) -> None:
     st.pend_group = []
 
 
-def reward(st: MonslaughtState) -> None:
+def reward(st: Position) -> None:
     """Rank the qualifiers (ties: nearer the start player clockwise), give the boss, penalty."""
     boss = st.db.bosses[st.boss_row[st.boss_revealed - 1]]
     order = turn_order(st.start, st.num_players)
@@ -213,7 +211,7 @@ def reward(st: MonslaughtState) -> None:
         after_reward(st)
 
 
-def after_reward(st: MonslaughtState) -> None:
+def after_reward(st: Position) -> None:
     st.pend_kind = ""
     st.pend_left = 0
     if st.round == LAST_ROUND:
@@ -242,9 +240,7 @@ def after_reward(st: MonslaughtState) -> None:
     start_draft(st)
 
 
-def finish(st: MonslaughtState) -> None:
-    from .scoring import points
-
+def finish(st: Position) -> None:
     st.phase = Phase.OVER
     st.fog = None
     pts = [points(st, p) for p in range(st.num_players)]
@@ -254,7 +250,7 @@ def finish(st: MonslaughtState) -> None:
 
 
 # ----- legal actions ---------------------------------------------------------------------------
-def legal(st: MonslaughtState) -> list[Action]:
+def legal(st: Position) -> list[Action]:
     phase = st.phase
     seat = st.seats[st.active]
     if phase is Phase.DRAFT:
@@ -299,7 +295,7 @@ def legal(st: MonslaughtState) -> list[Action]:
     return []
 
 
-def _affordable(st: MonslaughtState, seat: Seat, card_id: str) -> bool:
+def _affordable(st: Position, seat: Seat, card_id: str) -> bool:
     cost = st.db.cards[card_id].cost
     if cost <= len(seat.hand) - 1 + seat.credit:
         return True
@@ -308,7 +304,7 @@ def _affordable(st: MonslaughtState, seat: Seat, card_id: str) -> bool:
     return cost <= len(seat.hand) - 1 + seat.credit + lands
 
 
-def use_actions(st: MonslaughtState, seat: Seat) -> list[Action]:
+def use_actions(st: Position, seat: Seat) -> list[Action]:
     acts = []
     cards, ids = st.db.cards, st.ids
     for u in seat.play:
@@ -322,7 +318,7 @@ def use_actions(st: MonslaughtState, seat: Seat) -> list[Action]:
     return acts
 
 
-def scout_actions(st: MonslaughtState, seat: Seat) -> list[Action]:
+def scout_actions(st: Position, seat: Seat) -> list[Action]:
     best = best_attack(st, seat)
     if best <= 0:
         return []
@@ -338,7 +334,7 @@ def scout_actions(st: MonslaughtState, seat: Seat) -> list[Action]:
     return acts
 
 
-def pick_actions(st: MonslaughtState, seat: Seat) -> list[Action]:
+def pick_actions(st: Position, seat: Seat) -> list[Action]:
     group = st.pend_group
     need = st.pend_need
     ready = [u for u in ready_monsters(st, seat) if u not in group]
@@ -349,7 +345,7 @@ def pick_actions(st: MonslaughtState, seat: Seat) -> list[Action]:
     return acts
 
 
-def penalty_actions(st: MonslaughtState) -> list[Action]:
+def penalty_actions(st: Position) -> list[Action]:
     seat = st.seats[st.active]
     kind = st.pend_kind
     if kind == "discard_play":
@@ -365,7 +361,7 @@ def _payable_play(seat: Seat, exclude: int) -> list[int]:
     return [u for u in seat.play if u != exclude and u not in seat.maintained]
 
 
-def upkeep_actions(st: MonslaughtState, seat: Seat) -> list[Action]:
+def upkeep_actions(st: Position, seat: Seat) -> list[Action]:
     acts = []
     busy = occupied(seat)
     free_lands = [ld for ld in seat.lands if ld not in busy]
@@ -392,7 +388,7 @@ def upkeep_actions(st: MonslaughtState, seat: Seat) -> list[Action]:
     return acts
 
 
-def effect_actions(st: MonslaughtState, seat: Seat) -> list[Action]:
+def effect_actions(st: Position, seat: Seat) -> list[Action]:
     kind = st.pend_kind
     cards, ids = st.db.cards, st.ids
     if kind == "boost":
@@ -400,10 +396,7 @@ def effect_actions(st: MonslaughtState, seat: Seat) -> list[Action]:
     if kind in ("recover_monsters", "draw_discard"):
         if hand_room(st, seat) <= 0:
             return [A("effect_done")]
-        pool = seat.discard
-        if kind == "recover_monsters":
-            pool = [u for u in pool if cards[ids[u]].type == "monster"]
-        return [A("recover", (c,)) for c in _distinct(st, pool)] + [A("effect_done")]
+        return [A("recover", (c,)) for c in _distinct(st, recoverable(st, seat, kind))] + [A("effect_done")]
     if kind == "take_field":
         return [A("take_field", (c,)) for c in _distinct(st, st.field) if cards[c].scout <= st.pend_left]
     if kind == "take_land":
@@ -413,12 +406,12 @@ def effect_actions(st: MonslaughtState, seat: Seat) -> list[Action]:
 
 
 # ----- applying actions ------------------------------------------------------------------------
-def apply(st: MonslaughtState, action: Action) -> None:
+def apply(st: Position, action: Action) -> None:
     handler = APPLY[action.kind]
     handler(st, st.seats[st.active], action.args)
 
 
-def _pick(st: MonslaughtState, seat: Seat, args: tuple[Any, ...]) -> None:
+def _pick(st: Position, seat: Seat, args: tuple[Any, ...]) -> None:
     uid = _take(st, seat.offer, str(args[0]))
     seat.pick = uid
     p = st.active
@@ -430,7 +423,7 @@ def _pick(st: MonslaughtState, seat: Seat, args: tuple[Any, ...]) -> None:
         resolve_draft(st)
 
 
-def _summon(st: MonslaughtState, seat: Seat, args: tuple[Any, ...]) -> None:
+def _summon(st: Position, seat: Seat, args: tuple[Any, ...]) -> None:
     uid = _take(st, seat.hand, str(args[0]))
     st.pend_card = uid
     st.pend_need = st.card(uid).cost
@@ -440,14 +433,14 @@ def _summon(st: MonslaughtState, seat: Seat, args: tuple[Any, ...]) -> None:
         st.phase = Phase.PAY
 
 
-def _enter_play(st: MonslaughtState, seat: Seat) -> None:
+def _enter_play(st: Position, seat: Seat) -> None:
     say(st, "summon", card=st.uname(st.pend_card), cost=st.card(st.pend_card).cost)
     seat.play.append(st.pend_card)
     st.pend_card = -1
     st.phase = Phase.SUMMON
 
 
-def _paid(st: MonslaughtState, seat: Seat) -> None:
+def _paid(st: Position, seat: Seat) -> None:
     st.pend_need -= 1
     if st.pend_need <= 0:
         if st.phase is Phase.PAY:
@@ -458,7 +451,7 @@ def _paid(st: MonslaughtState, seat: Seat) -> None:
             st.phase = Phase.UPKEEP
 
 
-def _pay_hand(st: MonslaughtState, seat: Seat, args: tuple[Any, ...]) -> None:
+def _pay_hand(st: Position, seat: Seat, args: tuple[Any, ...]) -> None:
     uid = _take(st, seat.hand, str(args[0]))
     seat.discard.append(uid)
     if st.phase is Phase.UPKEEP_PAY:
@@ -466,18 +459,18 @@ def _pay_hand(st: MonslaughtState, seat: Seat, args: tuple[Any, ...]) -> None:
     _paid(st, seat)
 
 
-def _pay_land(st: MonslaughtState, seat: Seat, args: tuple[Any, ...]) -> None:
+def _pay_land(st: Position, seat: Seat, args: tuple[Any, ...]) -> None:
     land = int(args[0])
     seat.budget[land] -= 1
     _paid(st, seat)
 
 
-def _pay_credit(st: MonslaughtState, seat: Seat, args: tuple[Any, ...]) -> None:
+def _pay_credit(st: Position, seat: Seat, args: tuple[Any, ...]) -> None:
     seat.credit -= 1
     _paid(st, seat)
 
 
-def _pay_play(st: MonslaughtState, seat: Seat, args: tuple[Any, ...]) -> None:
+def _pay_play(st: Position, seat: Seat, args: tuple[Any, ...]) -> None:
     uid = int(args[0])
     seat.leave_play(uid)
     seat.discard.append(uid)
@@ -485,18 +478,20 @@ def _pay_play(st: MonslaughtState, seat: Seat, args: tuple[Any, ...]) -> None:
     _paid(st, seat)
 
 
-def _use(st: MonslaughtState, seat: Seat, args: tuple[Any, ...]) -> None:
+def _use(st: Position, seat: Seat, args: tuple[Any, ...]) -> None:
     uid = int(args[0])
     card = st.card(uid)
+    assert card.action is not None  # only cards with an action are offered `use`
     seat.used.add(uid)
     seat.acted.add(uid)
     say(st, "use", card=st.uname(uid))
     HANDLERS[card.action][1](st, seat, uid, card.action_value)
 
 
-def _use_oneshot(st: MonslaughtState, seat: Seat, args: tuple[Any, ...]) -> None:
+def _use_oneshot(st: Position, seat: Seat, args: tuple[Any, ...]) -> None:
     uid = int(args[0])
     card = st.card(uid)
+    assert card.oneshot is not None  # only cards with a one-shot action are offered `use_oneshot`
     seat.leave_play(uid)
     seat.discard.append(uid)
     seat.acted.add(uid)
@@ -504,7 +499,7 @@ def _use_oneshot(st: MonslaughtState, seat: Seat, args: tuple[Any, ...]) -> None
     HANDLERS[card.oneshot][1](st, seat, uid, card.oneshot_value)
 
 
-def _end_summon(st: MonslaughtState, seat: Seat, args: tuple[Any, ...]) -> None:
+def _end_summon(st: Position, seat: Seat, args: tuple[Any, ...]) -> None:
     if not st.boss_round:
         st.phase = Phase.SCOUT
         return
@@ -517,7 +512,7 @@ def _end_summon(st: MonslaughtState, seat: Seat, args: tuple[Any, ...]) -> None:
         end_boss_summons(st)
 
 
-def _scout_target(st: MonslaughtState, seat: Seat, args: tuple[Any, ...], kind: str, need: int) -> None:
+def _scout_target(st: Position, seat: Seat, args: tuple[Any, ...], kind: str, need: int) -> None:
     st.pend_kind = kind
     st.pend_arg = str(args[0])
     st.pend_need = need
@@ -525,23 +520,23 @@ def _scout_target(st: MonslaughtState, seat: Seat, args: tuple[Any, ...], kind: 
     st.phase = Phase.PICK
 
 
-def _scout_card(st: MonslaughtState, seat: Seat, args: tuple[Any, ...]) -> None:
+def _scout_card(st: Position, seat: Seat, args: tuple[Any, ...]) -> None:
     _scout_target(st, seat, args, "card", st.db.cards[str(args[0])].scout)
 
 
-def _scout_land(st: MonslaughtState, seat: Seat, args: tuple[Any, ...]) -> None:
+def _scout_land(st: Position, seat: Seat, args: tuple[Any, ...]) -> None:
     _scout_target(st, seat, args, "land", st.db.lands[str(args[0])].scout)
 
 
-def _flip(st: MonslaughtState, seat: Seat, args: tuple[Any, ...]) -> None:
+def _flip(st: Position, seat: Seat, args: tuple[Any, ...]) -> None:
     _scout_target(st, seat, args, "flip", st.db.lands[st.ids[int(args[0])]].flip_at)
 
 
-def _add(st: MonslaughtState, seat: Seat, args: tuple[Any, ...]) -> None:
+def _add(st: Position, seat: Seat, args: tuple[Any, ...]) -> None:
     st.pend_group.append(int(args[0]))
 
 
-def _confirm(st: MonslaughtState, seat: Seat, args: tuple[Any, ...]) -> None:
+def _confirm(st: Position, seat: Seat, args: tuple[Any, ...]) -> None:
     group = st.pend_group
     total = group_total(st, seat, group)
     for u in group:
@@ -565,7 +560,7 @@ def _confirm(st: MonslaughtState, seat: Seat, args: tuple[Any, ...]) -> None:
     st.phase = Phase.SCOUT
 
 
-def _gain_land(st: MonslaughtState, seat: Seat, name: str, monsters: list[Any], total: int) -> None:
+def _gain_land(st: Position, seat: Seat, name: str, monsters: list[Any], total: int) -> None:
     stack = st.farm_stack if name == "farm" else st.mountain_stack
     land = stack.pop()
     seat.lands.append(land)
@@ -574,15 +569,15 @@ def _gain_land(st: MonslaughtState, seat: Seat, name: str, monsters: list[Any], 
     say(st, "land_taken", land=st.uname(land), monsters=monsters, attack=total)
 
 
-def _end_scout(st: MonslaughtState, seat: Seat, args: tuple[Any, ...]) -> None:
+def _end_scout(st: Position, seat: Seat, args: tuple[Any, ...]) -> None:
     begin_cleanup(st, st.active)
 
 
-def _send(st: MonslaughtState, seat: Seat, args: tuple[Any, ...]) -> None:
+def _send(st: Position, seat: Seat, args: tuple[Any, ...]) -> None:
     st.pend_group.append(int(args[0]))
 
 
-def _declare(st: MonslaughtState, seat: Seat, args: tuple[Any, ...]) -> None:
+def _declare(st: Position, seat: Seat, args: tuple[Any, ...]) -> None:
     group = st.pend_group
     total = group_total(st, seat, group, vs_boss=True) if group else 0
     for u in group:
@@ -600,13 +595,13 @@ def _declare(st: MonslaughtState, seat: Seat, args: tuple[Any, ...]) -> None:
         reward(st)
 
 
-def _penalty_done(st: MonslaughtState) -> None:
+def _penalty_done(st: Position) -> None:
     st.pend_left -= 1
     if st.pend_left <= 0 or not penalty_actions(st):
         after_reward(st)
 
 
-def _penalty_card(st: MonslaughtState, seat: Seat, args: tuple[Any, ...]) -> None:
+def _penalty_card(st: Position, seat: Seat, args: tuple[Any, ...]) -> None:
     uid = int(args[0])
     seat.leave_play(uid)
     seat.discard.append(uid)
@@ -614,7 +609,7 @@ def _penalty_card(st: MonslaughtState, seat: Seat, args: tuple[Any, ...]) -> Non
     _penalty_done(st)
 
 
-def _penalty_land(st: MonslaughtState, seat: Seat, args: tuple[Any, ...]) -> None:
+def _penalty_land(st: Position, seat: Seat, args: tuple[Any, ...]) -> None:
     land = int(args[0])
     say(st, "penalty_land", land=st.uname(land))
     seat.lands.remove(land)
@@ -627,14 +622,14 @@ def _penalty_land(st: MonslaughtState, seat: Seat, args: tuple[Any, ...]) -> Non
     _penalty_done(st)
 
 
-def _penalty_bury(st: MonslaughtState, seat: Seat, args: tuple[Any, ...]) -> None:
+def _penalty_bury(st: Position, seat: Seat, args: tuple[Any, ...]) -> None:
     uid = _take(st, seat.discard, str(args[0]))
     st.removed.append(uid)
     say(st, "penalty_bury", card=st.uname(uid))
     _penalty_done(st)
 
 
-def _maintain(st: MonslaughtState, seat: Seat, args: tuple[Any, ...]) -> None:
+def _maintain(st: Position, seat: Seat, args: tuple[Any, ...]) -> None:
     uid, land = int(args[0]), int(args[1])
     need = upkeep(st, seat, uid)
     if land >= 0:
@@ -655,14 +650,14 @@ def _maintain(st: MonslaughtState, seat: Seat, args: tuple[Any, ...]) -> None:
     st.phase = Phase.UPKEEP_PAY
 
 
-def _release(st: MonslaughtState, seat: Seat, args: tuple[Any, ...]) -> None:
+def _release(st: Position, seat: Seat, args: tuple[Any, ...]) -> None:
     uid = int(args[0])
     seat.leave_play(uid)
     seat.discard.append(uid)
     say(st, "release", card=st.uname(uid))
 
 
-def _end_upkeep(st: MonslaughtState, seat: Seat, args: tuple[Any, ...]) -> None:
+def _end_upkeep(st: Position, seat: Seat, args: tuple[Any, ...]) -> None:
     lost = []
     for u in list(seat.play):
         if upkeep(st, seat, u) > 0 and u not in seat.maintained:
@@ -679,13 +674,13 @@ def _end_upkeep(st: MonslaughtState, seat: Seat, args: tuple[Any, ...]) -> None:
     st.phase = Phase.REFILL
 
 
-def _take_refill(st: MonslaughtState, seat: Seat, args: tuple[Any, ...]) -> None:
+def _take_refill(st: Position, seat: Seat, args: tuple[Any, ...]) -> None:
     uid = _take(st, seat.discard, str(args[0]))
     seat.hand.append(uid)
     seat.taken += 1
 
 
-def _end_refill(st: MonslaughtState, seat: Seat, args: tuple[Any, ...]) -> None:
+def _end_refill(st: Position, seat: Seat, args: tuple[Any, ...]) -> None:
     taken = seat.hand[len(seat.hand) - seat.taken:] if seat.taken else []
     if taken:
         private(st, "refill", st.active, {"count": len(taken), "hand": len(seat.hand)},
@@ -695,21 +690,21 @@ def _end_refill(st: MonslaughtState, seat: Seat, args: tuple[Any, ...]) -> None:
     end_turn(st)
 
 
-def _close_effect(st: MonslaughtState) -> None:
+def _close_effect(st: Position) -> None:
     st.phase = st.ret_phase
     st.pend_kind = ""
     st.pend_card = -1
     st.pend_left = 0
 
 
-def _target(st: MonslaughtState, seat: Seat, args: tuple[Any, ...]) -> None:
+def _target(st: Position, seat: Seat, args: tuple[Any, ...]) -> None:
     uid = int(args[0])
     seat.boost[uid] = seat.boost.get(uid, 0) + st.pend_left
     say(st, "boost", card=st.uname(uid), value=st.pend_left)
     _close_effect(st)
 
 
-def _recover(st: MonslaughtState, seat: Seat, args: tuple[Any, ...]) -> None:
+def _recover(st: Position, seat: Seat, args: tuple[Any, ...]) -> None:
     uid = _take(st, seat.discard, str(args[0]))
     seat.hand.append(uid)
     say(st, "recover", card=st.uname(uid))
@@ -718,11 +713,11 @@ def _recover(st: MonslaughtState, seat: Seat, args: tuple[Any, ...]) -> None:
         _close_effect(st)  # nothing left to choose
 
 
-def _effect_done(st: MonslaughtState, seat: Seat, args: tuple[Any, ...]) -> None:
+def _effect_done(st: Position, seat: Seat, args: tuple[Any, ...]) -> None:
     _close_effect(st)
 
 
-def _take_field(st: MonslaughtState, seat: Seat, args: tuple[Any, ...]) -> None:
+def _take_field(st: Position, seat: Seat, args: tuple[Any, ...]) -> None:
     uid = _take(st, st.field, str(args[0]))
     seat.discard.append(uid)
     st.acquired[st.active].append(st.ids[uid])
@@ -730,7 +725,7 @@ def _take_field(st: MonslaughtState, seat: Seat, args: tuple[Any, ...]) -> None:
     _close_effect(st)
 
 
-def _take_land(st: MonslaughtState, seat: Seat, args: tuple[Any, ...]) -> None:
+def _take_land(st: Position, seat: Seat, args: tuple[Any, ...]) -> None:
     _gain_land(st, seat, str(args[0]), [], 0)
     _close_effect(st)
 

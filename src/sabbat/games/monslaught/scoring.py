@@ -6,15 +6,10 @@ Tie-break: more bosses wins, then a shared victory; it is shown beside the point
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from .effects import land_vp
-
-if TYPE_CHECKING:
-    from .state import MonslaughtState
+from .model import Position, land_vp
 
 
-def points(st: MonslaughtState, p: int) -> int:
+def points(st: Position, p: int) -> int:
     """Printed points of everything player `p` owns."""
     seat = st.seats[p]
     cards, ids = st.db.cards, st.ids
@@ -29,12 +24,12 @@ def points(st: MonslaughtState, p: int) -> int:
     return total
 
 
-def scores(st: MonslaughtState) -> list[float]:
+def scores(st: Position) -> list[float]:
     """The whole points of every seat; the boss tie-break is applied by `winners`, never folded in."""
     return [points(st, p) for p in range(st.num_players)]
 
 
-def winners(st: MonslaughtState) -> list[int]:
+def winners(st: Position) -> list[int]:
     """「同点だった場合、ボスカードの枚数の多いプレイヤーが勝者…それも同数の場合は、ともに勝者」."""
     keys = [(points(st, p), len(st.seats[p].bosses)) for p in range(st.num_players)]
     best = max(keys)
