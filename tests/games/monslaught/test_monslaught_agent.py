@@ -46,7 +46,9 @@ def test_summary_of_a_hand_built_finished_game() -> None:
     st = GAME.new(2, 3)
     assert st.summary()["end"] == "unfinished"
     st.acquired = [["farm", "vampire"], []]
+    st.offered = [st.db.offer_bit["farm"] | st.db.offer_bit["vampire"] | st.db.offer_bit["imp"], 0]
     st.round = 12
     st.phase = Phase.OVER
     summary = st.summary()
-    assert summary == {"acquired": [["farm", "vampire"], []], "rounds": 12, "end": "final_boss"}
+    assert summary == {"acquired": [["farm", "vampire"], []], "offered": [["imp", "vampire", "farm"], []],
+                       "rounds": 12, "end": "final_boss"}

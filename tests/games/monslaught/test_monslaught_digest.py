@@ -2,6 +2,8 @@
 
 The digests were recorded from the code of commit 7f55fad, before the rework of issue 22: a change that
 alters a legal-action order, an event, an observation, a description or a saved state fails here.
+Re-recorded once since, when `summary()` and saves gained `offered` (with it stripped, the 7f55fad digests
+come back).
 """
 
 from __future__ import annotations
@@ -12,15 +14,15 @@ from sabbat.games.monslaught import GAME
 from support.fingerprint import digests
 
 RECORDED = {
-    "2p defaults": "c30ddf84234c67349acccbd7d06ffbcd",
-    "2p second_place=any": "f8d581e4748296381485f45f547d0b82",
-    "2p refill_hand=uncapped": "ca70e22329f05b6bf8c003517a33074a",
-    "3p defaults": "b03598a4cebddefd5f7a4ebc53ceecc5",
-    "3p second_place=any": "37176f53bc39de55cb62b75f9fa317a7",
-    "3p refill_hand=uncapped": "dc5ec118717149182792b81efc041985",
-    "4p defaults": "354769fc2f318cfee5e397bb3266a4aa",
-    "4p second_place=any": "b4b168ed2b0e4b8b52694a95de2d6933",
-    "4p refill_hand=uncapped": "77086c2050517353851eafb383a7d973",
+    "2p defaults": "7522e9f8876889eb81a0ba00419c60c4",
+    "2p second_place=any": "244d67d946d42ac4f229f9541bd07307",
+    "2p refill_hand=uncapped": "da1d2b046a3a909c106c9cc58d04eaec",
+    "3p defaults": "210ff5ddf8f08f538b34eee8512faf1d",
+    "3p second_place=any": "a0e12dabab976fb1078a87a87332a2e9",
+    "3p refill_hand=uncapped": "5377a94aef1f529744b65a01714c7a5b",
+    "4p defaults": "a3612a38a12215ddd54d4d4b88bf5af9",
+    "4p second_place=any": "c540dbc8fc4e095da8be8e366626e137",
+    "4p refill_hand=uncapped": "49ae6712f12f027c5485f19e4b974184",
 }
 
 

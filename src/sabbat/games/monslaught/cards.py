@@ -85,6 +85,9 @@ class CardDB:
         self.cards = {c.id: c for c in cards}
         self.lands = {c.id: c for c in lands}
         self.bosses = {c.id: c for c in bosses}
+        #: a bit per card or land a seat can take, for the `offered` masks of `summary()`
+        self.offer_ids: tuple[str, ...] = (*self.cards, *self.lands)
+        self.offer_bit = {cid: 1 << i for i, cid in enumerate(self.offer_ids)}
         for c in cards:
             for name, pool in ((c.ability, ABILITIES), (c.action, ACTIONS), (c.oneshot, ACTIONS)):
                 if name is not None and name not in pool:

@@ -158,6 +158,8 @@ class Position(GameState):
     ranking: list[int]
     removed: list[int]
     acquired: list[list[str]]
+    offered: list[int]  # per seat, a bit (CardDB.offer_bit) per card or land it could have taken
+
 
     def __init__(self, num_players: int, seed: int, options: Mapping[str, Any]) -> None:
         super().__init__(num_players, seed, options)
@@ -166,6 +168,8 @@ class Position(GameState):
     def _after_load_(self) -> None:
         super()._after_load_()
         self.db = load(self.options.get("cards"))
+        if "offered" not in self.__dict__:  # a save from before `offered` existed
+            self.offered = [0] * self.num_players
 
     def card(self, uid: int) -> MonsterCard:
         return self.db.cards[self.ids[uid]]
@@ -234,6 +238,7 @@ class Position(GameState):
         new.ranking = self.ranking.copy()
         new.removed = self.removed.copy()
         new.acquired = [a.copy() for a in self.acquired]
+        new.offered = self.offered.copy()
         return new
 
 

@@ -19,6 +19,7 @@ A = Action
 END = {Phase.SUMMON: A("end_summon"), Phase.SCOUT: A("end_scout"), Phase.UPKEEP: A("end_upkeep"),
        Phase.REFILL: A("end_refill")}
 STACKS = ("farm", "mountain")
+TAKES = frozenset({"scout_card", "scout_land", "take_field", "take_land"})
 
 
 def turn_order(start: int, n: int) -> list[int]:
@@ -73,6 +74,17 @@ def best_attack(st: Position, seat: Seat) -> int:
 
 def occupied(seat: Seat) -> set[int]:
     return set(seat.on_land.values())
+
+
+def note_offers(st: Position, acts: list[Action]) -> None:
+    """Add to the actor's `offered` mask every card or land one of `acts` would take. Called before a
+    scout, at the end of a scout phase and before an effect's take. Statistics only: no rule reads it."""
+    bit = st.db.offer_bit
+    mask = st.offered[st.active]
+    for a in acts:
+        if a.kind in TAKES:
+            mask |= bit[str(a.args[0])]
+    st.offered[st.active] = mask
 
 
 # ----- round flow ------------------------------------------------------------------------------
@@ -234,8 +246,11 @@ def after_reward(st: Position) -> None:
     for p in order:
         if deals[p] > 3 and deck:
             st.seats[p].offer.append(deck.pop())
+    bit, ids = st.db.offer_bit, st.ids
     for p in order:
         offer = st.seats[p].offer
+        for u in offer:
+            st.offered[p] |= bit[ids[u]]
         private(st, "dealt", p, {"count": len(offer)}, cards=[st.uname(u) for u in offer])
     start_draft(st)
 
@@ -513,6 +528,7 @@ def _end_summon(st: Position, seat: Seat, args: tuple[Any, ...]) -> None:
 
 
 def _scout_target(st: Position, seat: Seat, args: tuple[Any, ...], kind: str, need: int) -> None:
+    note_offers(st, scout_actions(st, seat))
     st.pend_kind = kind
     st.pend_arg = str(args[0])
     st.pend_need = need
@@ -570,6 +586,7 @@ def _gain_land(st: Position, seat: Seat, name: str, monsters: list[Any], total: 
 
 
 def _end_scout(st: Position, seat: Seat, args: tuple[Any, ...]) -> None:
+    note_offers(st, scout_actions(st, seat))
     begin_cleanup(st, st.active)
 
 
@@ -718,6 +735,7 @@ def _effect_done(st: Position, seat: Seat, args: tuple[Any, ...]) -> None:
 
 
 def _take_field(st: Position, seat: Seat, args: tuple[Any, ...]) -> None:
+    note_offers(st, effect_actions(st, seat))
     uid = _take(st, st.field, str(args[0]))
     seat.discard.append(uid)
     st.acquired[st.active].append(st.ids[uid])
@@ -726,6 +744,7 @@ def _take_field(st: Position, seat: Seat, args: tuple[Any, ...]) -> None:
 
 
 def _take_land(st: Position, seat: Seat, args: tuple[Any, ...]) -> None:
+    note_offers(st, effect_actions(st, seat))
     _gain_land(st, seat, str(args[0]), [], 0)
     _close_effect(st)
 

@@ -80,5 +80,6 @@ def setup_game(st: Position) -> None:
     st.ranking = []
     st.removed = []
     st.acquired = [[] for _ in range(n)]
+    st.offered = [0] * n
     st.emit("monslaught.event.setup", start=st.start, players=n)
     begin_initial_draft(st)

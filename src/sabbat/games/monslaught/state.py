@@ -50,9 +50,13 @@ class MonslaughtState(Position):
         return scoring.winners(self) if self.is_terminal() else []
 
     def summary(self) -> dict[str, Any]:
-        """Balance statistics: the cards each seat scouted, took or kept from a boss draft, and how the
-        game ended (`final_boss`: after the round-12 boss, the only ending; the game has no safety cap)."""
-        return {"acquired": [list(a) for a in self.acquired], "rounds": min(self.round, 12),
+        """Balance statistics: the cards each seat scouted, took or kept from a boss draft (`acquired`), the
+        ones it could have (`offered`: dealt in a boss draft, or within reach when it scouted, ended a scout
+        phase or took by an effect; round-1 picks count in neither), and how the game ended (`final_boss`:
+        after the round-12 boss, the only ending; the game has no safety cap)."""
+        ids = self.db.offer_ids
+        offered = [[cid for i, cid in enumerate(ids) if mask >> i & 1] for mask in self.offered]
+        return {"acquired": [list(a) for a in self.acquired], "offered": offered, "rounds": min(self.round, 12),
                 "end": "final_boss" if self.is_terminal() else "unfinished"}
 
     def check_invariants(self) -> list[str]:
