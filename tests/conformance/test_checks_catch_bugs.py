@@ -11,9 +11,10 @@ from collections.abc import Iterator
 import pytest
 
 from sabbat import games
-from sabbat.core import Action, GameState, Rng
+from sabbat.core import Action, GameState, Rng, codec
+from support.bids_game import SEALED_BIDS, BidsState, SealedBids
 from support.playout import ending_problems, option_variants, play_random, seats_never_resampled
-from support.secrets import SecretReport, secret_playout
+from support.secrets import CommitmentReport, SecretReport, commitment_playout, secret_playout
 from support.toy_game import ToyState
 
 
@@ -125,3 +126,87 @@ def test_a_visible_choice_marked_secret_is_caught(monkeypatch: pytest.MonkeyPatc
     report = secret_playout(games.get("toy").new(2, 0), 0)
     assert report.problems
     assert report.problems[0].startswith("toy decision 0: P2 can tell P1's secret 'play ")
+
+
+def load_bids(data: dict[str, object]) -> GameState:
+    state = codec.decode(data["state"])
+    assert isinstance(state, BidsState)
+    return state
+
+
+def bids_report(double_step: bool = False) -> CommitmentReport:
+    report = CommitmentReport()
+    for seed in range(6):
+        one = commitment_playout(BidsState(3, seed, double_step), seed, load_bids)
+        report.problems += one.problems
+        report.redrawn += one.redrawn
+        report.reveals += one.reveals
+    return report
+
+
+def test_sealed_bids_pass_the_commitment_checks() -> None:
+    for double_step in (False, True):
+        report = bids_report(double_step)
+        assert report.problems == [] and report.redrawn > 0 and report.reveals == 6
+        assert secret_playout(BidsState(3, 0, double_step), 0).problems == []
+
+
+@codec.serializable
+class EarlyBids(BidsState):
+    """Reveals as soon as all but the last seat have bid."""
+
+    def _apply(self, action: Action) -> None:
+        super()._apply(action)
+        if self.turn == self.num_players - 1:
+            SEALED_BIDS.reveal(self)
+
+
+@codec.serializable
+class LateBids(BidsState):
+    """Reveals one decision late: after the last bid, P1 must confirm."""
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.revealed else self.turn % self.num_players
+
+    def _legal_actions(self) -> list[Action]:
+        return [Action("confirm")] if self.turn == self.num_players else super()._legal_actions()
+
+    def _apply(self, action: Action) -> None:
+        if action.kind == "confirm":
+            SEALED_BIDS.reveal(self)
+        else:
+            super()._apply(action)
+
+
+def test_a_reveal_before_every_seat_has_chosen_is_caught() -> None:
+    report = commitment_playout(EarlyBids(3, 0), 0, load_bids)
+    assert report.problems == ["bids decision 1: revealed before every seat had chosen"]
+
+
+def test_a_reveal_after_every_seat_has_chosen_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(SealedBids, "close_when_all_chosen", lambda self, s: False)
+    report = commitment_playout(LateBids(3, 0), 0, load_bids)
+    assert report.problems == ["bids decision 3: every seat has chosen but nothing is revealed"]
+
+
+def test_a_determinization_that_keeps_the_others_commitments_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(SealedBids, "redraw", lambda self, s, new, seats, rng: None)
+    report = bids_report()
+    assert report.problems == [] and report.redrawn == 0  # the suite then fails on "nothing redrawn"
+
+
+def test_a_determinization_that_redraws_the_players_own_commitment_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(SealedBids, "determinize", lambda self, s, new, player, rng: self.redraw(s, new, range(3), rng))
+    assert any("changed its own commitment" in p for p in bids_report().problems)
+
+
+def test_a_save_that_loses_a_commitment_is_caught() -> None:
+    def forgetful(data: dict[str, object]) -> GameState:
+        state = load_bids(data)
+        assert isinstance(state, BidsState)
+        state.bids = [0] * 3
+        return state
+
+    report = commitment_playout(BidsState(3, 1), 1, forgetful)
+    assert any("save and load changed" in p for p in report.problems)

@@ -17,7 +17,7 @@ from sabbat import games
 from sabbat.core import Action, BadOption, BadPlayerCount, GameState, IllegalAction, Rng, i18n
 from sabbat.core.replay import Replay, state_digest
 from support.playout import ending_problems, option_variants, play_random, seats_never_resampled, variant_id
-from support.secrets import secret_playout
+from support.secrets import CommitmentReport, commitment_playout, secret_playout
 
 SEEDS = int(os.environ.get("SABBAT_SEEDS", "200"))
 DEEP_SEEDS = max(2, SEEDS // 10)
@@ -293,6 +293,27 @@ def test_secret_choices_look_the_same_to_every_other_seat(name: str) -> None:
         assert compared, "no random game met a secret choice of two actions before its reveal: nothing was checked"
     else:
         assert not compared, f"{name} has secret choices: add it to SECRET_GAMES"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_secret_commitments_are_kept_redrawn_and_revealed_together(name: str) -> None:
+    """For each of a game's `secret_choices` (`sabbat.core.secrets`), while open: every commitment
+    survives a save and load, a seat's own determinization keeps its own commitment and who has
+    chosen, the other seats' are redrawn (somewhere in the random games), and the choice is
+    revealed exactly when every seat has chosen, never before and never a decision later."""
+    game = games.get(name)
+    if not game.state_class.secret_choices:
+        pytest.skip(f"{name} declares no secret_choices")
+    total = CommitmentReport()
+    for options in option_variants(name):
+        for n in game.info.player_counts:
+            for seed in range(SECRET_SEEDS):
+                report = commitment_playout(game.new(n, seed, options), seed, game.from_json)
+                assert not report.problems, f"{n}p {variant_id(options)} seed {seed}: {report.problems[:3]}"
+                total.redrawn += report.redrawn
+                total.reveals += report.reveals
+    assert total.reveals, "no random game revealed a secret choice: nothing was checked"
+    assert total.redrawn, "no determinization redrew another seat's commitment"
 
 
 @pytest.mark.parametrize("name", GAMES)

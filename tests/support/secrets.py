@@ -6,15 +6,22 @@ secret a choice the others do see would make the search blind to what its player
 model that opponent worse for nothing. A run that ends the secret phase may reveal it (that is
 what the end of the phase is for), so only runs after which a secret choice is still pending
 are compared.
+
+`commitment_playout` checks the mechanic itself (`sabbat.core.secrets`) for a game that declares
+its `secret_choices`: commitments survive a save, a seat's own determinization keeps its own
+commitment and who has chosen, the others' are redrawn, and the reveal comes exactly when every
+seat has chosen.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from sabbat.core import Action, GameState, Rng
+from sabbat.core.secrets import SecretChoice
 
 
 @dataclass
@@ -77,4 +84,64 @@ def secret_playout(state: GameState, seed: int) -> SecretReport:
         if state.secret_choice() and len(state.legal_actions()) > 1:
             check_secret_choice(state, runs, report)
         state.apply(chooser.choice(state.legal_actions()))
+    return report
+
+
+@dataclass
+class CommitmentReport:
+    """What the commitments of a game's `secret_choices` showed over some random games."""
+
+    problems: list[str] = field(default_factory=list)
+    redrawn: int = 0
+    """Determinizations in which another seat's unrevealed commitment came out different."""
+    reveals: int = 0
+    """Choices that closed, each checked to close exactly when every seat had chosen."""
+
+
+Load = Callable[[dict[str, Any]], GameState]
+"""Rebuilds a state from its `to_json()` (a game's `from_json`)."""
+
+
+def _commitment_problems(state: GameState, choice: SecretChoice[Any], load: Load, probe: Rng,
+                         report: CommitmentReport) -> None:
+    """One open choice at one decision: save/load keeps every commitment, a seat's own
+    determinization keeps its own and the public "has chosen", the others' are redrawn."""
+    where = f"{state.game_id} decision {len(state.history)}"
+    seats = list(choice.seats(state))
+    mine = [choice.commitment(state, p) for p in seats]
+    chosen = [choice.has_chosen(state, p) for p in seats]
+    if all(chosen):
+        report.problems.append(f"{where}: every seat has chosen but nothing is revealed")
+    loaded = load(state.to_json())
+    if [choice.commitment(loaded, p) for p in seats] != mine or not choice.is_open(loaded):
+        report.problems.append(f"{where}: a save and load changed the unrevealed commitments")
+    for viewer in seats:
+        world = state.determinize(viewer, Rng(probe.next_u64()))
+        if [choice.has_chosen(world, p) for p in seats] != chosen:
+            report.problems.append(f"{where}: P{viewer + 1}'s determinization changed who has chosen")
+        if choice.commitment(world, viewer) != mine[seats.index(viewer)]:
+            report.problems.append(f"{where}: P{viewer + 1}'s determinization changed its own commitment")
+        report.redrawn += any(choice.commitment(world, p) != mine[i]
+                              for i, p in enumerate(seats) if p != viewer and chosen[i])
+
+
+def commitment_playout(state: GameState, seed: int, load: Load) -> CommitmentReport:
+    """Play `state` on at random to the end, checking each of its `secret_choices` while open
+    (`_commitment_problems`) and, when one closes, that every seat had chosen by then."""
+    chooser = Rng(seed)
+    probe = Rng(seed + 2)
+    report = CommitmentReport()
+    while not state.is_terminal():
+        was_open = [c for c in state.secret_choices if c.is_open(state)]
+        for choice in was_open:
+            _commitment_problems(state, choice, load, probe, report)
+        state.apply(chooser.choice(state.legal_actions()))
+        for choice in was_open:
+            if not choice.is_open(state):
+                report.reveals += 1
+                if not all(choice.has_chosen(state, p) for p in choice.seats(state)):
+                    report.problems.append(f"{state.game_id} decision {len(state.history) - 1}: "
+                                           "revealed before every seat had chosen")
+        if len(report.problems) > 5:
+            break
     return report

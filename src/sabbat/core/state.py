@@ -9,13 +9,16 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from typing import Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from . import codec, safeio
 from .actions import Action
 from .errors import IllegalAction
 from .events import Event
 from .rng import Rng
+
+if TYPE_CHECKING:
+    from .secrets import SecretChoice
 
 S = TypeVar("S", bound="GameState")
 
@@ -28,6 +31,8 @@ class GameState(ABC):
     game_id: ClassVar[str]
     rules_version: ClassVar[str]
     _transient_ = ("_legal", "_log_owned")
+    secret_choices: ClassVar[tuple[SecretChoice[Any], ...]] = ()
+    """The game's secret simultaneous choices (`sabbat.core.secrets`); `secret_choice()` reads them."""
 
     num_players: int
     seed: int
@@ -192,7 +197,13 @@ class GameState(ABC):
         (ISMCTS treats the mover's run of secret decisions as one unseen move). The
         conformance suite checks, for every game, that the other seats' observations do not
         tell such a choice apart beyond their events.
+
+        True while one of the game's `secret_choices` is open; a game without them may
+        override this instead.
         """
+        for choice in self.secret_choices:
+            if choice.is_open(self):
+                return True
         return False
 
     def describe_action(self, action: Action, locale: str = "en") -> str:
