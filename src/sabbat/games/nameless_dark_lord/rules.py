@@ -12,7 +12,10 @@ id and building actions anew.
 
 from __future__ import annotations
 
-from sabbat.core import Action, i18n
+from collections.abc import Sequence
+
+from sabbat.core import Action, Rng, i18n
+from sabbat.core.secrets import SecretChoice
 
 from .actions import (
     ACQUIRE,
@@ -125,11 +128,7 @@ def _settle_sleeve(s: Position) -> None:
         if rest:
             s.actor = rest[0]
             continue
-        if secret_sleeves(s):
-            for q in range(s.num_players):
-                s.sleeved[q] = sorted(s.draft[q])
-                s.draft[q] = []
-            s.emit(EVENT + "sleeves_revealed", sleeves=[_sleeve_line(s, q) for q in range(s.num_players)])
+        SLEEVES.close_when_all_chosen(s)  # secret mode: every draft revealed at once
         s.phase = PLACE_PHASE
         s.actor = s.turn
         return
@@ -144,13 +143,49 @@ def secret_sleeves(s: Position) -> bool:
 def commit_sleeves(s: Position, p: int) -> None:
     s.committed[p] = True
     if secret_sleeves(s):
-        s.emit(EVENT + "sleeve_committed", player=s.colour_name(p))
+        SLEEVES.announce(s, p, EVENT + "sleeve_committed", {"player": s.colour_name(p)})
         return
     s.sleeved[p] = sleeved = sorted(s.draft[p])
     s.draft[p] = []
     key = "sleeves_chosen" if sleeved else "sleeves_none"
     name = s.deal.name
     s.emit(EVENT + key, player=s.colour_name(p), cards=[name[u] for u in sleeved])
+
+
+class SecretSleeves(SecretChoice[Position]):
+    """`sleeve_mode=secret`: a seat's sleeve draft is its own until every seat has committed.
+
+    The others see only who has committed (the draft in progress is the mover's either way); a
+    determinization redraws each committed opponent's draft as any set of its own units that
+    fills its sleeves.
+    """
+
+    def is_open(self, s: Position) -> bool:
+        return s.phase is SLEEVE_PHASE and secret_sleeves(s)
+
+    def has_chosen(self, s: Position, p: int) -> bool:
+        return s.committed[p]
+
+    def commitment(self, s: Position, p: int) -> tuple[int, ...]:
+        return tuple(s.draft[p])
+
+    def reveal(self, s: Position) -> None:
+        for q in range(s.num_players):
+            s.sleeved[q] = sorted(s.draft[q])
+            s.draft[q] = []
+        s.emit(EVENT + "sleeves_revealed", sleeves=[_sleeve_line(s, q) for q in range(s.num_players)])
+
+    def redraw(self, s: Position, new: Position, seats: Sequence[int], rng: Rng) -> None:
+        for q in seats:
+            if s.committed[q]:
+                pool = sorted(sleeve_candidates(new, q, ignore_draft=True))
+                rng.shuffle(pool)
+                new.draft[q] = sorted(pool[: min(len(pool), new.sleeves[q])])
+            else:
+                new.draft[q] = []
+
+
+SLEEVES = SecretSleeves()
 
 
 def _sleeve_line(s: Position, q: int) -> dict[str, str]:

@@ -28,6 +28,9 @@ __all__ = ["NdlState", "PayFor", "Phase"]
 class NdlState(Position):
     """A position of 名もなき魔王 Revised Edition."""
 
+    secret_choices = (rules.SLEEVES,)
+    """With `sleeve_mode=secret` the others see only that a player has committed its sleeves."""
+
     def __init__(self, num_players: int, seed: int, options: dict[str, Any]) -> None:
         super().__init__(num_players, seed, options)
         setup(self)
@@ -39,25 +42,17 @@ class NdlState(Position):
     def observation(self, player: int | None) -> dict[str, Any]:
         return observe(self, player)
 
-    def secret_choice(self) -> bool:
-        """With `sleeve_mode=secret` the others see only that a player has committed its sleeves."""
-        return self.phase is Phase.SLEEVE and rules.secret_sleeves(self)
-
     def _determinize(self, player: int, rng: Rng) -> NdlState:
         """Reshuffle every Level deck and resample opponents' unrevealed sleeve drafts."""
         new = self.clone()
         for deck in new.decks:
             deck.sort()
             rng.shuffle(deck)
-        if self.phase is Phase.SLEEVE:
+        if rules.SLEEVES.is_open(self):
+            rules.SLEEVES.determinize(self, new, player, rng)
+        elif self.phase is Phase.SLEEVE:  # open mode: a draft in progress is its mover's until done
             for q in range(self.num_players):
-                if q == player:
-                    continue
-                if self.committed[q] and rules.secret_sleeves(self):
-                    pool = sorted(rules.sleeve_candidates(new, q, ignore_draft=True))
-                    rng.shuffle(pool)
-                    new.draft[q] = sorted(pool[: min(len(pool), new.sleeves[q])])
-                else:
+                if q != player:
                     new.draft[q] = []
         return new
 
