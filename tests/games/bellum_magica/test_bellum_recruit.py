@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bellum_helpers import act, blank, give_creature, kinds, to_recruit
+from bellum_helpers import act, blank, give_creature, kinds, to_attack, to_recruit
 
 from sabbat.core import Action
 from sabbat.games.bellum_magica.rules import Phase
@@ -127,3 +127,18 @@ def test_e20_payment_boundaries() -> None:
     assert affordable_options(0, 3, "most_evil") == ["glyphs"]
     assert affordable_options(4, 3, "most_evil") == ["glyph_food", "glyphs"]
     assert (cost_of("evil"), cost_of("glyph_food"), cost_of("glyphs")) == ((2, 0), (4, 1), (0, 3))
+
+
+def test_summary_offers_each_seat_only_the_face_up_creatures_it_could_pay_for() -> None:
+    """Take rates count a seat as offered a creature only on a day it could have recruited it."""
+    s = recruit_position([3, 0], [0, 3])
+    to_attack(s, row=1)
+    act(s, "no_attack")
+    act(s, "no_attack")  # on to recruiting, P0 first
+    assert s.current_player == 0
+    act(s, "recruit", "evil", 0)
+    act(s, "place_creature", "L")  # e3 refills the slot, but P0 (1 food left) can no longer pay
+    assert s.current_player == 1  # 3 glyphs: the most-evil creatures only
+    summary = s.summary()
+    assert summary["offered"] == [["e1", "e2"], ["m1", "m2"]]
+    assert summary["acquired"] == [["e1"], []]

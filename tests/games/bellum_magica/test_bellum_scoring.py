@@ -80,4 +80,5 @@ def test_summary_of_a_hand_built_finished_game() -> None:
     give(s, 1, "wood", [3])
     flow.finish(s)
     assert s.phase is Phase.OVER
-    assert s.summary() == {"days": 4, "chests": 3, "top_value": 9, "end": "chests", "acquired": [["e1", "m1"], []]}
+    assert s.summary() == {"days": 4, "chests": 3, "top_value": 9, "end": "chests", "acquired": [["e1", "m1"], []],
+                           "offered": [[], []]}  # hand-built: never at a recruiting decision

@@ -212,6 +212,11 @@ class CardTable:
         self.location_defence: dict[str, tuple[int, int]] = {
             lid: (loc.shields, loc.magic_shields) for lid, loc in self.locations.items()}
         self.board_ids = sorted(self.boards)
+        self.recruitable: tuple[str, ...] = tuple(
+            cid for cid, c in self.creatures.items() if c.deck != "goblins")
+        """Every evil and most-evil design, in file order: bit i of an `offered` mask is `recruitable[i]`."""
+        self.offer_bit: dict[str, int] = {cid: 1 << i for i, cid in enumerate(self.recruitable)}
+        self.offer_bit[""] = 0  # an empty display slot offers nothing
         self.chests_by_type: tuple[tuple[int, ...], ...] = tuple(
             tuple(c for c, ct in enumerate(self.chest_type) if ct == t) for t in range(len(CHEST_TYPES)))
 

@@ -23,6 +23,7 @@ from .rules import (
     BARREL_CAP,
     CHEST_NAMES,
     COSTS,
+    DECKS,
     END_CHESTS,
     GOBLINS_PHASE,
     GOLD,
@@ -313,9 +314,21 @@ def _resolve_theft(s: Position) -> None:
 
 # ----- step 5: recruiting ----------------------------------------------------------
 def _advance_recruit(s: Position) -> None:
-    """On to the next seat, from `turn`, that can pay for a face-up creature; past the last: the day ends."""
+    """On to the next seat, from `turn`, that can pay for a face-up creature; past the last: the day ends.
+
+    The seat found is offered every face-up creature it can pay for (`offered`, for take rates)."""
     if not _seat_that_can(s, can_recruit):
         _end_day(s)
+        return
+    p = mover(s)
+    food, glyph = s.food[p], s.glyph[p]
+    bit = s.cards.offer_bit
+    mask = s.offered[p]
+    for deck in DECKS:
+        if affordable_options(food, glyph, deck):
+            for cid in s.cdisplay[deck]:
+                mask |= bit[cid]
+    s.offered[p] = mask
 
 
 def _done_recruiting(s: Position, a: Action) -> None:

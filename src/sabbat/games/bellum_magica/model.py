@@ -63,6 +63,7 @@ class Position(GameState):
     pick_deck: str
     pick_slot: int
     paid: str  # payment option of the creature being placed, for the event that names its cost
+    offered: list[int]  # per seat, a mask over `cards.recruitable`: the creatures it could have recruited
     timed_out: bool
 
     def __init__(self, num_players: int, seed: int, options: Mapping[str, Any]) -> None:
@@ -74,6 +75,8 @@ class Position(GameState):
         self._cards = load_cards(self.options)
         if not hasattr(self, "paid"):  # saved before the field existed
             self.paid = ""
+        if not hasattr(self, "offered"):  # saved before the field existed
+            self.offered = [0] * self.num_players
 
     @property
     def cards(self) -> CardTable:
@@ -157,6 +160,7 @@ class Position(GameState):
         new.pick_deck = self.pick_deck
         new.pick_slot = self.pick_slot
         new.paid = self.paid
+        new.offered = self.offered.copy()
         new.phase = self.phase
         return new
 

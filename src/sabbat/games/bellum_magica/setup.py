@@ -79,4 +79,5 @@ def setup_game(s: Position) -> None:
     s.pick_deck = ""
     s.pick_slot = -1
     s.paid = ""
+    s.offered = [0] * n
     s.phase = Phase.DRAFT if choice == "draft" else Phase.GOBLINS

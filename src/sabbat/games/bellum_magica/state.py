@@ -72,13 +72,16 @@ class BellumState(Position):
     def summary(self) -> dict[str, Any]:
         """For simulation reports: game length in days, chests held and the winning value at the end, how the
         game ended (`chests`: a castle held enough chests; `cap`: the `max_days` safety cap), and per seat the
-        creatures recruited (card ids; goblins are dealt, not recruited)."""
-        creatures = self.cards.creatures
+        creatures recruited (`acquired`, card ids; goblins are dealt, not recruited) and the creatures it was
+        offered (`offered`: face up on a day it could pay for them), so take rates count only real chances."""
+        cards = self.cards
+        creatures = cards.creatures
         acquired = [[c for c in self.left[p] + self.right[p] if creatures[c].deck != "goblins"]
                     for p in range(self.num_players)]
+        offered = [[c for i, c in enumerate(cards.recruitable) if mask >> i & 1] for mask in self.offered]
         return {"days": scoring.days_played(self), "chests": sum(len(c) for c in self.chests),
                 "top_value": max(self.total_value(p) for p in range(self.num_players)),
-                "end": "cap" if self.timed_out else "chests", "acquired": acquired}
+                "end": "cap" if self.timed_out else "chests", "acquired": acquired, "offered": offered}
 
     def winners(self) -> list[int]:
         """The richest lords; among equals the ones with more chests; still equal: a shared win."""
