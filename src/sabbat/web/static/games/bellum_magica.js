@@ -8,7 +8,7 @@ const LEFT = ['food', 'glyph', 'map'];
 const RIGHT = ['sword', 'msword', 'thief'];
 
 export function status({ obs }) {
-  return [t('bm.day', { n: obs.day, max: obs.max_days }), t(`bm.phase.${obs.phase}`),
+  return [t('bm.day', { n: obs.day }), t(`bm.phase.${obs.phase}`),
     obs.die ? t('bm.die', { n: obs.die }) : '', obs.captain != null ? t('bm.captain', { seat: t('seat.short', { n: obs.captain + 1 }) }) : '']
     .filter(Boolean).join(' · ');
 }

@@ -225,7 +225,7 @@ export default {
   'ms.deck.middle': 'Middle deck',
   'ms.deck.upper': 'Upper deck',
   // Bellum Magica
-  'bm.day': 'Day {n} of {max}',
+  'bm.day': 'Day {n}',
   'bm.phase.draft': 'Castle draft',
   'bm.phase.goblins': 'Goblins',
   'bm.phase.roll': 'Die roll',

@@ -225,7 +225,7 @@ export default {
   'ms.deck.middle': '中級の山札',
   'ms.deck.upper': '上級の山札',
   // ベルム・マギカ
-  'bm.day': '{max}日中{n}日目',
+  'bm.day': '{n}日目',
   'bm.phase.draft': '城の選択',
   'bm.phase.goblins': 'ゴブリン',
   'bm.phase.roll': 'ダイスロール',
