@@ -34,10 +34,11 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[3]
 GAME = "mystic_vale"
-# Rules only: the turn, the effects, setup and the state's legal actions and scoring. Not the
-# heuristic player (bots), the win-chance estimate (evaluate), views/describe/faces (text), the card
-# file loader (cards) or the invariant checker.
-MODULES = ("state.py", "turn.py", "effects.py", "setup.py")
+# Rules only: the position's derived values, the constants, the turn, the legal actions, the effects,
+# scoring and setup. Not the contract adapter (state: hand-overs only), the heuristic player (bots), the
+# win-chance estimate (evaluate), views/describe/faces (text), the prebuilt actions, the card file loader
+# (cards) or the invariant checker.
+MODULES = ("model.py", "rules.py", "turn.py", "legal.py", "effects.py", "scoring.py", "setup.py")
 
 Mutate = Callable[[str, int], "tuple[str, int, str] | None"]
 

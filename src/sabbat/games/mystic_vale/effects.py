@@ -12,34 +12,41 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
-from .cards import DECAY, GUARD
+from .cards import DECAY, DECK_SIZE, GUARD
+from .model import Position
+from .rules import NS
 
-if TYPE_CHECKING:
-    from .state import MysticValeState
-
-Handler = Callable[["MysticValeState", int, int], int]
+Handler = Callable[[Position, int, int], int]
 
 
-def _field_sum(st: MysticValeState, p: int, idx: int) -> int:
+def award_vp(st: Position, p: int, n: int) -> None:
+    """Credit `n` VP tokens in full; the pool floors at 0 (ruling R-6)."""
+    if n <= 0:
+        return
+    st.vp[p] += n
+    st.pool = st.pool - n if st.pool > n else 0
+    st.emit(f"{NS}.event.gain_vp", player=p, n=n, pool=st.pool)
+
+
+def _field_sum(st: Position, p: int, idx: int) -> int:
     cs = st.cstats
     return sum(cs[s][idx] for s in st.field[p])
 
 
 # ----- play ---------------------------------------------------------------------------
-def play_gain_mana(st: MysticValeState, p: int, n: int) -> int:
+def play_gain_mana(st: Position, p: int, n: int) -> int:
     st.bonus_mana[p] += n
     return n
 
 
-def play_gain_wild(st: MysticValeState, p: int, n: int) -> int:
+def play_gain_wild(st: Position, p: int, n: int) -> int:
     st.bonus_wild[p] += n
     return n
 
 
-def gain_vp(st: MysticValeState, p: int, n: int) -> int:
-    st.gain_vp(p, n)
+def gain_vp(st: Position, p: int, n: int) -> int:
+    award_vp(st, p, n)
     return n
 
 
@@ -51,41 +58,41 @@ PLAY_HANDLERS: dict[str, Handler] = {
 
 
 # ----- harvest ------------------------------------------------------------------------
-def harvest_gain_mana(st: MysticValeState, p: int, n: int) -> int:
+def harvest_gain_mana(st: Position, p: int, n: int) -> int:
     st.mana += n
     return n
 
 
-def harvest_gain_wild(st: MysticValeState, p: int, n: int) -> int:
+def harvest_gain_wild(st: Position, p: int, n: int) -> int:
     st.spirit[3] += n
     return n
 
 
-def vp_per_guardian(st: MysticValeState, p: int, cap: int) -> int:
+def vp_per_guardian(st: Position, p: int, cap: int) -> int:
     """1 VP per guardian symbol in the field, at most `cap`."""
     n = min(cap, _field_sum(st, p, GUARD))
-    st.gain_vp(p, n)
+    award_vp(st, p, n)
     return n
 
 
-def mana_per_decay(st: MysticValeState, p: int, cap: int) -> int:
+def mana_per_decay(st: Position, p: int, cap: int) -> int:
     """1 mana per decay symbol in the field, at most `cap` (rewards pushing your luck)."""
     n = min(cap, _field_sum(st, p, DECAY))
     st.mana += n
     return n
 
 
-def vp_per_decay(st: MysticValeState, p: int, cap: int) -> int:
+def vp_per_decay(st: Position, p: int, cap: int) -> int:
     """1 VP per decay symbol in the field, at most `cap`."""
     n = min(cap, _field_sum(st, p, DECAY))
-    st.gain_vp(p, n)
+    award_vp(st, p, n)
     return n
 
 
-def vp_per_vale(st: MysticValeState, p: int, cap: int) -> int:
+def vp_per_vale(st: Position, p: int, cap: int) -> int:
     """1 VP per two vale cards owned (counted when resolved), at most `cap`."""
     n = min(cap, len(st.vale[p]) // 2)
-    st.gain_vp(p, n)
+    award_vp(st, p, n)
     return n
 
 
@@ -101,24 +108,22 @@ HARVEST_HANDLERS: dict[str, Handler] = {
 
 
 # ----- ongoing ------------------------------------------------------------------------
-#: Ongoing harvest bonuses need no handler: `MysticValeState.recompute_ongoing` totals them into a cache
-#: (mana or wild spirit) applied at the start of every harvest.
-ONGOING_HARVEST: dict[str, str] = {"harvest_mana": "mana", "harvest_wild": "wild"}
+# Ongoing harvest bonuses need no handler: the position totals them into a cache (rules.ONGOING_HARVEST).
 
 
-def end_vp_per_guardian(st: MysticValeState, p: int, n: int) -> int:
+def end_vp_per_guardian(st: Position, p: int, n: int) -> int:
     """`n` VP per guardian symbol on the player's 20 cards."""
     cs = st.cstats
-    base = p * 20
-    return n * sum(cs[s][GUARD] for s in range(base, base + 20))
+    base = p * DECK_SIZE
+    return n * sum(cs[s][GUARD] for s in range(base, base + DECK_SIZE))
 
 
-def end_vp_per_level3(st: MysticValeState, p: int, n: int) -> int:
+def end_vp_per_level3(st: Position, p: int, n: int) -> int:
     """`n` VP per level-3 advancement on the player's cards."""
     return n * st.count_level3(p)
 
 
-def end_vp_per_vale(st: MysticValeState, p: int, n: int) -> int:
+def end_vp_per_vale(st: Position, p: int, n: int) -> int:
     """`n` VP per vale card owned."""
     return n * len(st.vale[p])
 

@@ -14,15 +14,13 @@ looks at deck order, so it is the same on every determinization of a position.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from sabbat.core import win_chances
 
 from .cards import DECAY, DECK_SIZE, EVP, GROWTH, HARVEST, HVP, MANA, PLAY, S1, WILD, AbilityT
-from .state import Phase
-
-if TYPE_CHECKING:
-    from .state import MysticValeState
+from .model import Position
+from .rules import PLANT_PHASE
+from .scoring import points
 
 
 @dataclass(frozen=True)
@@ -81,7 +79,7 @@ def field_share(decay: int, growth: int) -> float:
     return cards / DECK_SIZE
 
 
-def _ability_yield(state: MysticValeState, p: int, ability: AbilityT) -> tuple[float, float, float]:
+def _ability_yield(state: Position, p: int, ability: AbilityT) -> tuple[float, float, float]:
     """(vp, spirit, mana) an ability of a sleeved card gives in a turn when its card is in the field."""
     effect, amount = ability[1], ability[2]
     if effect == "gain_vp":
@@ -99,7 +97,7 @@ def _ability_yield(state: MysticValeState, p: int, ability: AbilityT) -> tuple[f
     return 0.0, 0.0, 0.0
 
 
-def deck_yield(state: MysticValeState, p: int) -> Yield:
+def deck_yield(state: Position, p: int) -> Yield:
     """Average VP, spirit and mana a turn from seat `p`'s cards, advancements still to be
     sleeved this turn included (a buy changes the deck's yield at once, which is what a search
     comparing buys needs to see), plus its vale cards' and ongoing harvest bonuses."""
@@ -134,7 +132,7 @@ def deck_yield(state: MysticValeState, p: int) -> Yield:
     return Yield(vp, spirit, mana)
 
 
-def _pending_end_vp(state: MysticValeState, p: int) -> int:
+def _pending_end_vp(state: Position, p: int) -> int:
     """End-game VP on advancements bought this turn and not yet sleeved (they count once sleeved)."""
     if p != state.turn_player:
         return 0
@@ -142,7 +140,7 @@ def _pending_end_vp(state: MysticValeState, p: int) -> int:
     return sum(ps[pid][EVP] for pid in state.pending)
 
 
-def _banked_vp(state: MysticValeState, p: int) -> int:
+def _banked_vp(state: Position, p: int) -> int:
     """VP already certain but not yet in `points`: harvest VP owed this turn, unused one-shot VP abilities."""
     banked = state.vp_due if p == state.turn_player else 0
     va = state.cards.vale_ability
@@ -153,7 +151,7 @@ def _banked_vp(state: MysticValeState, p: int) -> int:
     return banked + _pending_end_vp(state, p)
 
 
-def rounds_left(state: MysticValeState, yields: list[Yield]) -> float:
+def rounds_left(state: Position, yields: list[Yield]) -> float:
     """Full rounds expected after the current one: the VP pool over the VP the decks drain a round."""
     if state.end_triggered:
         return 0.0
@@ -161,18 +159,18 @@ def rounds_left(state: MysticValeState, yields: list[Yield]) -> float:
     return min(MAX_ROUNDS_LEFT, state.pool / drain)
 
 
-def turns_left(state: MysticValeState, p: int, rounds: float) -> float:
+def turns_left(state: Position, p: int, rounds: float) -> float:
     """Turns seat `p` still harvests: the rounds after this one, plus its turn in this round
     if that has not been harvested yet (seats after the current one; the current seat while
     it is still planting)."""
     n = state.num_players
     order = (p - state.first_player) % n
     now = (state.turn_player - state.first_player) % n
-    pending_turn = order > now or (order == now and state.phase is Phase.PLANT)
+    pending_turn = order > now or (order == now and state.phase is PLANT_PHASE)
     return rounds + (1.0 if pending_turn else 0.0)
 
 
-def projected_points(state: MysticValeState, weights: Weights | None = None) -> tuple[list[float], float]:
+def projected_points(state: Position, weights: Weights | None = None) -> tuple[list[float], float]:
     """Each seat's projected final points, and the rounds left the projection assumed."""
     weights = weights or WEIGHTS
     n = state.num_players
@@ -183,11 +181,11 @@ def projected_points(state: MysticValeState, weights: Weights | None = None) -> 
         t = turns_left(state, p, rounds)
         mana_value = weights.mana * min(1.0, max(0.0, t - 1.0) / weights.mana_late)
         per_turn = weights.vp * y.vp + weights.spirit * y.spirit + mana_value * y.mana
-        out.append(state.points(p) + _banked_vp(state, p) + t * per_turn)
+        out.append(points(state, p) + _banked_vp(state, p) + t * per_turn)
     return out, rounds
 
 
-def estimate(state: MysticValeState, weights: Weights | None = None) -> list[float]:
+def estimate(state: Position, weights: Weights | None = None) -> list[float]:
     """Each seat's chance of winning: the finished game's winners, else a softmax over projected
     final points whose softness grows with the turns still to play."""
     weights = weights or WEIGHTS

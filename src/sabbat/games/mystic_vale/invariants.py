@@ -7,15 +7,12 @@ test covers that path. Never called on the hot path.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
 
 from .cards import DECAY, DECK_SIZE, GROWTH
-
-if TYPE_CHECKING:
-    from .state import MysticValeState
+from .model import Position
 
 
-def _sleeves(st: MysticValeState) -> list[str]:
+def _sleeves(st: Position) -> list[str]:
     """Each player's 20 cards are in exactly one of deck, discard, field and on-deck."""
     out = []
     for p in range(st.num_players):
@@ -29,7 +26,7 @@ def _sleeves(st: MysticValeState) -> list[str]:
     return out
 
 
-def _advancements(st: MysticValeState) -> list[str]:
+def _advancements(st: Position) -> list[str]:
     """Every advancement is in the decks, the displays, the box, a pending purchase or a sleeve."""
     c = st.cards
     have: Counter[int] = Counter(st.box + st.pending)
@@ -48,14 +45,14 @@ def _advancements(st: MysticValeState) -> list[str]:
                                     f"{sorted((want - have).items())} missing"]
 
 
-def _vale(st: MysticValeState) -> list[str]:
+def _vale(st: Position) -> list[str]:
     """Every vale card is in a deck, a display or exactly one player's vale."""
     have = [v for d in st.vale_deck for v in d] + [v for d in st.vale_disp for v in d if v >= 0]
     have += [v for owned in st.vale for v in owned]
     return [] if sorted(have) == list(range(len(st.cards.vale_entry))) else ["vale cards not conserved"]
 
 
-def problems(st: MysticValeState) -> list[str]:
+def problems(st: Position) -> list[str]:
     """Every broken invariant, as one line each (empty when the position is sound)."""
     out = _sleeves(st) + _advancements(st) + _vale(st)
     counts = {"pool": [st.pool], "vp": st.vp, "mana": [st.mana], "spirit": st.spirit, "soil": st.soil,

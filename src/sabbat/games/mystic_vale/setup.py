@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .cards import DECK_SIZE, ZERO
-
-if TYPE_CHECKING:
-    from .state import MysticValeState
+from .model import Position
+from .rules import NS, PLANT_PHASE
+from .turn import finish_turn, initial_build
 
 
 def level1_deck_size(n: int) -> int:
@@ -20,14 +18,12 @@ def vp_pool_size(n: int) -> int:
     return 13 + 5 * n
 
 
-def setup(st: MysticValeState) -> None:
-    from .state import Phase
-    from .turn import finish_turn, initial_build  # noqa: F401  (finish_turn used by tests)
-
+def setup(st: Position) -> None:
+    """Lay out a new game and play the initial field builds, up to the first player's planting."""
     n = st.num_players
     c = st.cards
     rng = st.rng
-    st.phase = Phase.PLANT
+    st.phase = PLANT_PHASE
     st.slots = [-1] * (3 * DECK_SIZE * n)
     st.banner = [-1] * (DECK_SIZE * n)
     st.cstats = [ZERO] * (DECK_SIZE * n)
@@ -90,21 +86,18 @@ def setup(st: MysticValeState) -> None:
     st.room = [0, 0, 0]
     st.traded = 0
     st.german_trade = bool(st.options.get("german_spirit_trade", False))
-    st.emit("mystic_vale.event.setup", first=st.first_player, pool=st.pool)
+    st.emit(f"{NS}.event.setup", first=st.first_player, pool=st.pool)
     for p in range(n):
         initial_build(st, p)
     start_first_turn(st)
 
 
-def start_first_turn(st: MysticValeState) -> None:
+def start_first_turn(st: Position) -> None:
     """Begin the first player's turn (a prep spoil in the initial build starts it at Discard)."""
-    from .state import Phase
-    from .turn import finish_turn
-
     p = st.turn_player
     if st.skip_next[p]:
         st.skip_next[p] = False
-        st.emit("mystic_vale.event.skip", player=p)
+        st.emit(f"{NS}.event.skip", player=p)
         finish_turn(st)
         return
-    st.phase = Phase.PLANT
+    st.phase = PLANT_PHASE

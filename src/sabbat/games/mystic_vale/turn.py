@@ -1,8 +1,11 @@
 """The turn machine: planting, harvest, discard and prep, one function per decision kind.
 
-Functions here mutate a `MysticValeState`; `APPLY` maps each action kind to its handler.
-Everything between two decisions (discard, refill, prep, skipped turns, the end check)
-runs automatically in `finish_turn`.
+Functions here mutate the position; `APPLY` maps each action kind to its handler, and `apply` (the
+contract's `_apply` itself, bound in state.py) dispatches to it. Everything between two decisions
+(discard, refill, prep, skipped turns, the end check) runs automatically in `finish_turn`.
+
+Turn: Planting (push/pass) -> Harvest (abilities, VP, purchases in any order) -> Discard
+(sleeve, discard field, refill) -> Prep (automatic). Rules in docs/games/mystic_vale.md.
 """
 
 from __future__ import annotations
@@ -10,11 +13,24 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from sabbat.core import i18n
+from sabbat.core import Action, i18n
 
-from .cards import DECAY, DECK_SIZE, GROWTH, HARVEST, HVP, MANA, ONGOING, PLAY, S1, WILD, AbilityT
-from .effects import HARVEST_HANDLERS, PLAY_HANDLERS
-from .state import DECISION_CAP, MAX_ROUNDS, NS, PREP_STOP_AT, SPOIL_AT, VALE_SRC, MysticValeState, Phase
+from .cards import DECAY, DECK_SIZE, GROWTH, HARVEST, HVP, MANA, PLAY, S1, WILD, AbilityT
+from .effects import HARVEST_HANDLERS, PLAY_HANDLERS, award_vp
+from .model import Position
+from .rules import (
+    DECISION_CAP,
+    HARVEST_PHASE,
+    MAX_ROUNDS,
+    NS,
+    OVER_PHASE,
+    PLANT_PHASE,
+    PREP_STOP_AT,
+    SLEEVE_PHASE,
+    SPOIL_AT,
+    VALE_SRC,
+)
+from .scoring import points
 
 E_REVEAL = f"{NS}.event.reveal"
 E_RESHUFFLE = f"{NS}.event.reshuffle"
@@ -22,7 +38,7 @@ E_ABILITY = f"{NS}.event.ability"
 
 
 # ----- moving cards ---------------------------------------------------------------------
-def restock(st: MysticValeState, p: int) -> None:
+def restock(st: Position, p: int) -> None:
     """「山札が枯渇したらそのつど捨て山をシャッフル」: an empty deck takes the discard pile at once.
 
     Called whenever the deck may have just run out (a reveal) or the discard pile may have just
@@ -38,7 +54,7 @@ def restock(st: MysticValeState, p: int) -> None:
     st.emit(E_RESHUFFLE, player=p, n=len(deck))
 
 
-def reveal(st: MysticValeState, p: int, announce: bool = True) -> bool:
+def reveal(st: Position, p: int, announce: bool = True) -> bool:
     """Turn the top card of the deck face up as the on-deck card; reshuffle as soon as the deck runs out."""
     deck = st.deck[p]
     restock(st, p)
@@ -53,7 +69,7 @@ def reveal(st: MysticValeState, p: int, announce: bool = True) -> bool:
     return True
 
 
-def to_field(st: MysticValeState, p: int) -> None:
+def to_field(st: Position, p: int) -> None:
     """Move the on-deck card into the field and resolve its play abilities (before any reveal)."""
     s = st.on_deck[p]
     st.on_deck[p] = -1
@@ -73,19 +89,19 @@ def effect_label(effect: str, amount: int) -> dict[str, str]:
     return {loc: i18n.render(f"{NS}.effect.{effect}", loc, {"n": amount}) for loc in i18n.LOCALES}
 
 
-def _part_of(st: MysticValeState, s: int, ab: AbilityT) -> int:
+def _part_of(st: Position, s: int, ab: AbilityT) -> int:
     """The part of sleeve `s` that carries the active ability `ab` (it is always there)."""
     pa = st.cards.part_ability
     return next(pid for pid in st.slots[3 * s: 3 * s + 3] if pid >= 0 and pa[pid] == ab)
 
 
-def spoil_token(st: MysticValeState, p: int) -> None:
+def spoil_token(st: Position, p: int) -> None:
     """A spoil activates an inactive mana token; an active one stays as it is (never stacks)."""
     if not st.token[p]:
         st.token[p] = True
 
 
-def initial_build(st: MysticValeState, p: int) -> None:
+def initial_build(st: Position, p: int) -> None:
     """Setup step 9: plant until field + on-deck show 3 effective decay."""
     if not reveal(st, p):
         return
@@ -101,13 +117,13 @@ def initial_build(st: MysticValeState, p: int) -> None:
             return
 
 
-def _prep_spoil(st: MysticValeState, p: int) -> None:
+def _prep_spoil(st: Position, p: int) -> None:
     spoil_token(st, p)
     st.skip_next[p] = True
     st.emit(f"{NS}.event.prep_spoil", player=p)
 
 
-def prep(st: MysticValeState, p: int) -> None:
+def prep(st: Position, p: int) -> None:
     """Phase 4: play the on-deck card, reveal, until 3 effective decay (4+: prep spoil)."""
     if st.on_deck[p] < 0 and not reveal(st, p, False):
         return
@@ -133,7 +149,7 @@ def prep(st: MysticValeState, p: int) -> None:
 
 
 # ----- planting -------------------------------------------------------------------------
-def do_push(st: MysticValeState, args: tuple[Any, ...]) -> None:
+def do_push(st: Position, args: tuple[Any, ...]) -> None:
     p = st.turn_player
     to_field(st, p)
     reveal(st, p, False)
@@ -147,15 +163,15 @@ def do_push(st: MysticValeState, args: tuple[Any, ...]) -> None:
         finish_turn(st)
 
 
-def do_pass(st: MysticValeState, args: tuple[Any, ...]) -> None:
+def do_pass(st: Position, args: tuple[Any, ...]) -> None:
     begin_harvest(st)
 
 
 # ----- harvest --------------------------------------------------------------------------
-def begin_harvest(st: MysticValeState) -> None:
+def begin_harvest(st: Position) -> None:
     """Total the field's symbols (the on-deck card gives none) plus banked play and ongoing bonuses."""
     p = st.turn_player
-    st.phase = Phase.HARVEST
+    st.phase = HARVEST_PHASE
     cs = st.cstats
     mana = st.bonus_mana[p] + st.ong_mana[p]
     s1 = s2 = s3 = 0
@@ -199,7 +215,7 @@ def _gains(mana: int, spirit: int, vp: int) -> dict[str, str]:
     return i18n.join_messages(gains)
 
 
-def ability_of(st: MysticValeState, src: int) -> tuple[int, AbilityT]:
+def ability_of(st: Position, src: int) -> tuple[int, AbilityT]:
     """(part id or -1-vale id, ability) for a harvest source code."""
     c = st.cards
     if src >= VALE_SRC:
@@ -217,12 +233,12 @@ def ability_of(st: MysticValeState, src: int) -> tuple[int, AbilityT]:
     return pid, ab
 
 
-def source_name(st: MysticValeState, src: int) -> dict[str, str]:
+def source_name(st: Position, src: int) -> dict[str, str]:
     ref, _ = ability_of(st, src)
     return st.cards.part_name[ref] if ref >= 0 else st.cards.vale_name[-1 - ref]
 
 
-def do_use(st: MysticValeState, args: tuple[Any, ...]) -> None:
+def do_use(st: Position, args: tuple[Any, ...]) -> None:
     src = int(args[0])
     p = st.turn_player
     st.todo.remove(src)
@@ -233,21 +249,21 @@ def do_use(st: MysticValeState, args: tuple[Any, ...]) -> None:
     st.emit(E_ABILITY, player=p, card=source_name(st, src), effect=effect_label(ab[1], ab[2]), n=n)
 
 
-def do_collect(st: MysticValeState, args: tuple[Any, ...]) -> None:
+def do_collect(st: Position, args: tuple[Any, ...]) -> None:
     p = st.turn_player
     n = st.vp_due
     st.vp_due = 0
-    st.gain_vp(p, n)
+    award_vp(st, p, n)
 
 
-def do_token(st: MysticValeState, args: tuple[Any, ...]) -> None:
+def do_token(st: Position, args: tuple[Any, ...]) -> None:
     p = st.turn_player
     st.token[p] = False
     st.mana += 1
     st.emit(f"{NS}.event.token", player=p)
 
 
-def note_offers(st: MysticValeState) -> None:
+def note_offers(st: Position) -> None:
     """Add to the turn player's `offered` mask every card it could buy now: display advancements and
     Fertile Soil it has the mana (with the mana token, if still unflipped) and the room for, and the
     vale cards its spirit pays for. Called at a turn's first purchase (nothing spent or taken from
@@ -279,7 +295,7 @@ def note_offers(st: MysticValeState) -> None:
     st.offered[p] = mask
 
 
-def _take_advancement(st: MysticValeState, pid: int) -> None:
+def _take_advancement(st: Position, pid: int) -> None:
     c = st.cards
     st.mana -= c.part_cost[pid]
     st.pending.append(pid)
@@ -289,7 +305,7 @@ def _take_advancement(st: MysticValeState, pid: int) -> None:
             cost=c.part_cost[pid])
 
 
-def do_buy(st: MysticValeState, args: tuple[Any, ...]) -> None:
+def do_buy(st: Position, args: tuple[Any, ...]) -> None:
     lv, i = int(args[0]) - 1, int(args[1])
     pid = st.adv_disp[lv][i]
     note_offers(st)
@@ -297,14 +313,14 @@ def do_buy(st: MysticValeState, args: tuple[Any, ...]) -> None:
     _take_advancement(st, pid)
 
 
-def do_soil(st: MysticValeState, args: tuple[Any, ...]) -> None:
+def do_soil(st: Position, args: tuple[Any, ...]) -> None:
     note_offers(st)
     pos = int(args[0])
     st.soil[pos] -= 1
     _take_advancement(st, st.cards.soil_part[pos])
 
 
-def do_vale(st: MysticValeState, args: tuple[Any, ...]) -> None:
+def do_vale(st: Position, args: tuple[Any, ...]) -> None:
     """Buy a vale card: each specific spirit pays its own kind, wild spirit pays the rest."""
     note_offers(st)
     lv, i = int(args[0]) - 1, int(args[1])
@@ -322,13 +338,13 @@ def do_vale(st: MysticValeState, args: tuple[Any, ...]) -> None:
     st.emit(f"{NS}.event.buy_vale", player=p, card=st.cards.vale_name[vid], vp=st.cards.vale_vp[vid])
 
 
-def do_give(st: MysticValeState, args: tuple[Any, ...]) -> None:
+def do_give(st: Position, args: tuple[Any, ...]) -> None:
     """German-edition trade (option): give one spirit symbol of this kind towards a 3-for-1 trade."""
     st.spirit[int(args[0])] -= 1
     st.traded += 1
 
 
-def do_take(st: MysticValeState, args: tuple[Any, ...]) -> None:
+def do_take(st: Position, args: tuple[Any, ...]) -> None:
     """Complete a German-edition trade: take one spirit of the chosen kind for the three given."""
     k = int(args[0])
     st.spirit[k] += 1
@@ -336,19 +352,19 @@ def do_take(st: MysticValeState, args: tuple[Any, ...]) -> None:
     st.emit(f"{NS}.event.trade", player=st.turn_player, kind=st.cards.spirit_names[k])
 
 
-def do_end(st: MysticValeState, args: tuple[Any, ...]) -> None:
+def do_end(st: Position, args: tuple[Any, ...]) -> None:
     """End the harvest; unspent mana and spirit are lost. Then the discard phase."""
     note_offers(st)
     st.mana = 0
     st.spirit = [0, 0, 0, 0]
     if st.pending:
-        st.phase = Phase.SLEEVE
+        st.phase = SLEEVE_PHASE
     else:
         finish_turn(st)
 
 
 # ----- discard phase --------------------------------------------------------------------
-def do_sleeve(st: MysticValeState, args: tuple[Any, ...]) -> None:
+def do_sleeve(st: Position, args: tuple[Any, ...]) -> None:
     """Slide a bought advancement in front of a field card's layers, into its empty position."""
     i, s = int(args[0]), int(args[1])
     p = st.turn_player
@@ -371,7 +387,7 @@ def do_sleeve(st: MysticValeState, args: tuple[Any, ...]) -> None:
         finish_turn(st)
 
 
-def discard_field(st: MysticValeState, p: int) -> None:
+def discard_field(st: Position, p: int) -> None:
     st.discard[p].extend(st.field[p])
     st.field[p] = []
     st.fdecay[p] = 0
@@ -381,7 +397,7 @@ def discard_field(st: MysticValeState, p: int) -> None:
     restock(st, p)
 
 
-def refill(st: MysticValeState) -> None:
+def refill(st: Position) -> None:
     """Fill empty display slots; empty level-1 slots draw from the level-2 deck once L1 is out."""
     names: list[dict[str, str]] = []
     for lv in range(3):
@@ -405,7 +421,7 @@ def refill(st: MysticValeState) -> None:
         st.emit(f"{NS}.event.refill", cards=names)
 
 
-def finish_turn(st: MysticValeState) -> None:
+def finish_turn(st: Position) -> None:
     """Discard, refill, prep; then the end check and the next turn (skipping spoiled ones)."""
     n = st.num_players
     while True:
@@ -420,8 +436,8 @@ def finish_turn(st: MysticValeState) -> None:
         if p == (st.first_player - 1) % n and (
             st.end_triggered or st.turns_taken >= MAX_ROUNDS * n or st.decisions >= DECISION_CAP
         ):
-            st.phase = Phase.OVER
-            pts = [st.points(q) for q in range(n)]
+            st.phase = OVER_PHASE
+            pts = [points(st, q) for q in range(n)]
             standings = i18n.joined(f"{NS}.standing", ({"player": q, "vp": v} for q, v in enumerate(pts)))
             st.emit(f"{NS}.event.game_over", points=pts, standings=standings)
             return
@@ -430,14 +446,20 @@ def finish_turn(st: MysticValeState) -> None:
             st.skip_next[q] = False
             st.emit(f"{NS}.event.skip", player=q)
             continue
-        st.phase = Phase.PLANT
+        st.phase = PLANT_PHASE
         st.todo = []
         st.pending = []
         st.vp_due = 0
         return
 
 
-APPLY: dict[str, Callable[[MysticValeState, tuple[Any, ...]], None]] = {
+def apply(st: Position, action: Action) -> None:
+    """Count the decision and hand it to its kind's handler."""
+    st.decisions += 1
+    APPLY[action.kind](st, action.args)
+
+
+APPLY: dict[str, Callable[[Position, tuple[Any, ...]], None]] = {
     "push": do_push,
     "pass": do_pass,
     "use": do_use,
@@ -452,4 +474,3 @@ APPLY: dict[str, Callable[[MysticValeState, tuple[Any, ...]], None]] = {
     "sleeve": do_sleeve,
 }
 
-__all__ = ["APPLY", "ONGOING", "finish_turn", "initial_build", "prep", "reveal", "to_field"]

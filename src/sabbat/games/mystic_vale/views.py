@@ -1,17 +1,18 @@
-"""Per-viewer observations and action descriptions (public information only)."""
+"""Per-viewer observations, determinization and action descriptions (public information only)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
-from sabbat.core import Action, i18n
+from sabbat.core import Action, Rng, i18n
 
 from .cards import DECK_SIZE, POSITIONS, AbilityT, CardTable
+from .model import Position
+from .rules import NS, VALE_SRC
+from .turn import ability_of, source_name
 
-if TYPE_CHECKING:
-    from .state import MysticValeState
+P = TypeVar("P", bound=Position)
 
-NS = "mystic_vale"
 _CATALOGS: dict[int, dict[str, Any]] = {}
 
 
@@ -46,7 +47,12 @@ def catalog(c: CardTable) -> dict[str, Any]:
     return cat
 
 
-def observe(st: MysticValeState, player: int | None) -> dict[str, Any]:
+def observe(st: Position, player: int | None) -> dict[str, Any]:
+    """Everything is public except deck orders and the boxed level-1 advancements (spec §8).
+
+    Deck *compositions* are derivable (every card entered the discard face up), so they are
+    shown sorted; their order never is.
+    """
     n = st.num_players
     players = []
     for q in range(n):
@@ -101,10 +107,29 @@ def effect_text(effect: str, amount: int, locale: str) -> str:
     return i18n.render(f"{NS}.effect.{effect}", locale, {"n": amount})
 
 
-def describe_action(st: MysticValeState, action: Action, locale: str) -> str:
-    from .state import VALE_SRC
-    from .turn import ability_of, source_name
+def determinize(st: P, rng: Rng) -> P:
+    """A copy with every deck order and the boxed level-1 advancements resampled with `rng` only.
 
+    Each hidden pool is sorted first, so the result depends only on what every seat sees (the
+    same for all of them: nothing in Mystic Vale is hidden from one seat and known to another).
+    """
+    new = st.clone()
+    for d in new.deck:
+        d.sort()
+        rng.shuffle(d)
+    hidden = sorted(new.adv_deck[0] + new.box)
+    rng.shuffle(hidden)
+    k = len(new.adv_deck[0])
+    new.adv_deck[0] = hidden[:k]
+    new.box = hidden[k:]
+    for d in (new.adv_deck[1], new.adv_deck[2], *new.vale_deck):
+        d.sort()
+        rng.shuffle(d)
+    return new
+
+
+def describe_action(st: Position, action: Action, locale: str) -> str:
+    """The action's text with card names, positions, costs and the card that carries an ability."""
     c = st.cards
     k = action.kind
     a = action.args

@@ -1,0 +1,38 @@
+"""The package's modules import each other without a circle, lazily or not (issue 22).
+
+Why: with the position at the bottom, rules as functions over it and the contract on top, each
+module can be read, tested and tuned knowing only the modules below it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import sabbat.games.mystic_vale as package
+from support.import_graph import circle, package_imports
+
+PACKAGE = Path(package.__file__).parent
+
+
+def _imports() -> dict[str, set[str]]:
+    return package_imports(PACKAGE)
+
+
+def test_no_module_of_the_package_imports_itself_through_others():
+    assert circle(_imports()) is None, " -> ".join(circle(_imports()) or [])
+
+
+def test_the_position_and_the_rules_never_import_the_contract_adapter():
+    graph = _imports()
+    for low in ("cards", "rules", "model", "actions", "effects", "scoring", "turn", "legal", "setup", "views",
+                "evaluate", "invariants", "describe", "faces", "bots"):
+        assert "state" not in graph[low] and "__init__" not in graph[low], low
+
+
+def test_the_position_knows_no_rule():
+    assert _imports()["model"] <= {"cards", "rules"}
+
+
+def test_the_card_table_and_the_constants_know_no_position():
+    graph = _imports()
+    assert graph["cards"] == set() and graph["rules"] == set()
