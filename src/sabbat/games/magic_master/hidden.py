@@ -14,6 +14,7 @@ from . import groups as G
 from .cards import Kind
 from .groups import Group
 from .model import CHOOSE_HEIR_PHASE, OVER_PHASE, REGROUP_PHASE, Attack, Position
+from .setup import HEIRS
 
 P = TypeVar("P", bound=Position)
 GROUP_VIEWS_KEPT = 50_000  # distinct groups whose views are kept before the cache starts afresh
@@ -142,11 +143,8 @@ def determinize(s: P, player: int, rng: Rng) -> P:
         w = s.wiz_hidden[q]
         new.chars[q] = wiz_pool[wpos:wpos + w] + hands[q]
         wpos += w
-        if need_heir and s.heir_choice[q] >= 0:
-            heirs = sorted(c for c in new.chars[q] if t.inst[c].kind is Kind.HEIR)
-            if heirs:  # always, unless 1000 rejection rounds all failed
-                new.heir_choice[q] = rng.choice(heirs)
     new.set_aside = wiz_pool[wpos:] + hw_pool[pos:]
+    HEIRS.determinize(s, new, player, rng)  # face-down heirs, from the redrawn hands
     # navy backs: the deck and opponents' non-character hands
     pool = sorted(s.deck + [c for q in others for c in s.hand[q]])
     rng.shuffle(pool)

@@ -5,12 +5,15 @@ After the reveal the players regroup once each in succession order (flow.py goes
 
 from __future__ import annotations
 
-from sabbat.core import Action
+from collections.abc import Sequence
+
+from sabbat.core import Action, Rng
+from sabbat.core.secrets import SecretChoice
 
 from .cards import Kind
 from .flow import start_regroup
 from .groups import Group
-from .model import Position, RegroupKind
+from .model import CHOOSE_HEIR_PHASE, Position, RegroupKind
 from .text import seat_list
 
 WIZARDS_PER_PLAYER = {2: 3, 3: 2, 4: 2, 5: 1, 6: 1}
@@ -61,9 +64,8 @@ def deal(s: Position) -> None:
 
 def choose_heir(s: Position, p: int, card: int) -> None:
     s.heir_choice[p] = card
-    s.emit("magic_master.event.heir_chosen", player=p)
-    if min(s.heir_choice) >= 0:
-        reveal(s)
+    HEIRS.announce(s, p, "magic_master.event.heir_chosen", {"player": p})
+    HEIRS.close_when_all_chosen(s)
 
 
 def reveal(s: Position) -> None:
@@ -88,6 +90,37 @@ def reveal(s: Position) -> None:
     s.emit("magic_master.event.ranking", players=seat_list("seat", s.rank))
     s.setup_queue = list(s.rank)
     start_regroup(s, s.setup_queue[0], RegroupKind.INITIAL)
+
+
+class SecretHeirs(SecretChoice[Position]):
+    """Every seat puts one heir face down (`heir_choice`); all are turned up together.
+
+    A determinization redraws each opponent's face-down heir among the heirs of its redrawn
+    character hand.
+    """
+
+    def is_open(self, s: Position) -> bool:
+        return s.phase is CHOOSE_HEIR_PHASE
+
+    def has_chosen(self, s: Position, p: int) -> bool:
+        return s.heir_choice[p] >= 0
+
+    def commitment(self, s: Position, p: int) -> int:
+        return s.heir_choice[p]
+
+    def reveal(self, s: Position) -> None:
+        reveal(s)
+
+    def redraw(self, s: Position, new: Position, seats: Sequence[int], rng: Rng) -> None:
+        kinds = s.t.kind
+        for q in seats:
+            if s.heir_choice[q] >= 0:
+                heirs = sorted(c for c in new.chars[q] if kinds[c] is HEIR)
+                if heirs:  # always, unless the hand redraw gave up (hidden.determinize)
+                    new.heir_choice[q] = rng.choice(heirs)
+
+
+HEIRS = SecretHeirs()
 
 
 def order_by_dice(s: Position, tied: list[int]) -> list[int]:

@@ -15,8 +15,8 @@ from . import hidden, rules
 from .describe import describe
 from .evaluate import estimate
 from .invariants import problems
-from .model import CHOOSE_HEIR_PHASE, OVER_PHASE, Position
-from .setup import deal
+from .model import OVER_PHASE, Position
+from .setup import HEIRS, deal
 
 VICTORY_LABEL = {"survivor": "last_survivor", "regalia": "regalia", "timeout": "time_out"}
 
@@ -25,6 +25,9 @@ VICTORY_LABEL = {"survivor": "last_survivor", "regalia": "regalia", "timeout": "
 class MagicMasterState(Position):
     """One position of Magic Master, dealt and ready for the heirs' secret choice."""
 
+    secret_choices = (HEIRS,)
+    """Heirs are chosen face down; the others see them only when all have chosen."""
+
     def __init__(self, num_players: int, seed: int, options: dict[str, Any]) -> None:
         super().__init__(num_players, seed, options)
         deal(self)
@@ -32,10 +35,6 @@ class MagicMasterState(Position):
     # The rules' dispatchers are the hooks themselves: one call less on every decision.
     _legal_actions = rules.legal
     _apply = rules.apply
-
-    def secret_choice(self) -> bool:
-        """Heirs are chosen face down; the others see them only when all have chosen."""
-        return self.phase is CHOOSE_HEIR_PHASE
 
     def observation(self, player: int | None) -> dict[str, Any]:
         return hidden.observation(self, player)
