@@ -12,7 +12,8 @@ from sabbat import games
 from sabbat.core.actions import Action
 from sabbat.core.state import GameState
 
-from .actions import ActionSpace, NotInLayout, action_space
+from .actions import ActionSpace, action_space
+from .direct import load_direct
 from .observe import LIMIT, ObservationEncoder, load_encoder
 
 REWARDS = ("win", "margin")
@@ -50,24 +51,41 @@ class GameCodec:
             }
         )
         self.action_space = spaces.Discrete(self.actions.n)
+        self._direct = load_direct(self.game, self.encoder)
+        self._legal: tuple[Action, ...] = ()
+        self._legal_by_id: dict[int, Action] = {}
+
+    def vector(self, state: GameState, seat: int) -> np.ndarray:
+        """The seat's observation vector: the game's own encoder where it has one, else the
+        reference path through `observation(seat)` (both give the same numbers)."""
+        if self._direct is None:
+            return self.encoder.encode(state.observation(seat), seat)
+        found: dict[int, float] = {seat: 1.0}
+        blocks: list[tuple[int, list[Any]]] = []
+        self._direct(state, seat, found, blocks)
+        return self.encoder.vector(found, blocks)
 
     def observe(self, state: GameState, seat: int) -> dict[str, np.ndarray]:
         """The seat's vector and mask (all zeros unless it is to move), from its observation only."""
-        raw = state.observation(seat)
-        mask = (
-            self.actions.mask(state.legal_actions())
-            if state.current_player == seat and not state.is_terminal()
-            else np.zeros(self.actions.n, dtype=np.int8)
-        )
-        return {"observation": self.encoder.encode(raw, seat), "action_mask": mask}
+        mask = np.zeros(self.actions.n, dtype=np.int8)
+        if state.current_player == seat:
+            mask[list(self._legal_ids(state.legal_actions()))] = 1
+        return {"observation": self.vector(state, seat), "action_mask": mask}
+
+    def _legal_ids(self, legal: tuple[Action, ...]) -> dict[int, Action]:
+        """The ids of `legal`, kept for the step that follows (`legal_action`)."""
+        if legal is not self._legal:
+            to_id = self.actions.to_id
+            self._legal_by_id = {to_id(a): a for a in legal}
+            self._legal = legal
+        return self._legal_by_id
 
     def legal_action(self, state: GameState, action_id: Any) -> Action | None:
         """The legal action `action_id` stands for, or None when it is not legal now."""
         try:
-            action = self.actions.to_action(int(action_id))
-        except (ValueError, TypeError, NotInLayout):  # a spare or out-of-range id is never legal
+            return self._legal_ids(state.legal_actions()).get(int(action_id))
+        except (ValueError, TypeError, OverflowError):  # not a whole number: never legal
             return None
-        return action if action in state.legal_actions() else None
 
     @staticmethod
     def rewards(state: GameState, mode: str) -> list[float]:

@@ -147,28 +147,39 @@ class ObservationEncoder:
         self.slices = placed
         self.size = start
         self._encode = _compile(placed)
+        self._high = np.full(start, LIMIT, dtype=np.float32)
+        self._low = -self._high
 
     def layout(self) -> list[tuple[str, int, int]]:
         """(name, start, stop) of every named slice, the seat one-hot first."""
         return [("seat", 0, self.max_players)] + [(s.name, s.start, s.start + s.size) for s in self.slices]
 
     def encode(self, obs: dict[str, Any], viewer: int) -> np.ndarray:
+        """The reference path: the vector read out of the observation dict."""
         found: dict[int, float] = {viewer: 1.0}
         blocks: Blocks = []
         self._encode(obs, viewer, found, blocks)
+        return self.vector(found, blocks)
+
+    def vector(self, found: dict[int, float], blocks: Blocks) -> np.ndarray:
+        """The float32 vector of the numbers found ({position: value}) and the number lists."""
         out = np.zeros(self.size, dtype=np.float32)
         out[np.fromiter(found, np.intp, len(found))] = np.fromiter(found.values(), np.float32, len(found))
-        for start, values in blocks:
-            out[start : start + len(values)] += _numbers(values)
-        return np.clip(out, -LIMIT, LIMIT, out=out)
+        for start, numbers in blocks:
+            out[start : start + len(numbers)] += _numbers(numbers)
+        np.minimum(out, self._high, out=out)  # two ufuncs on ready bounds: np.clip's wrapper costs ~5x more
+        return np.maximum(out, self._low, out=out)
 
 
 def _numbers(values: list[Any]) -> np.ndarray:
-    """A list of numbers as float32; anything else in it (null, a name) counts 0."""
+    """A list of numbers as an array (whole numbers convert fastest as they are); anything else
+    in it (null, a name) counts 0."""
     if None not in values:
         try:
-            return np.array(values, dtype=np.float32)
-        except (TypeError, ValueError):
+            numbers = np.array(values)
+            if numbers.dtype.kind in "biuf":
+                return numbers
+        except (TypeError, ValueError, OverflowError):
             pass
     return np.array([v if type(v) in (int, float, bool) else 0 for v in values], dtype=np.float32)
 
