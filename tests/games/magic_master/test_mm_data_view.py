@@ -70,3 +70,13 @@ def test_group_views_follow_the_cards_and_the_kept_views_are_bounded(monkeypatch
         group(s, 1, extra)
         s.observation(0)
     assert len(s.t.group_views) <= 2
+
+
+def test_charm_staff_face_states_what_it_does_in_both_languages():
+    """The staff has no printed values; its face must still say its rule, never "-"."""
+    game = games.get("magic_master")
+    for locale, words in (("en", ("without a wizard", "red")), ("ja", ("魔術士", "赤"))):
+        text = game.card_faces(locale)["charm_staff"]["text"]
+        assert text == game.describe_card("charm_staff", locale)
+        effect = text.split(" — ")[1]
+        assert effect != "-" and all(w in effect for w in words)

@@ -74,3 +74,53 @@ def test_summary_of_a_finished_game_names_the_victory_turns_and_cards_taken(n, s
     assert len(summary["acquired"]) == n and all(c in ids for got in summary["acquired"] for c in got)
     again = GAME.from_json(json.loads(json.dumps(s.to_json())))
     assert again.summary() == summary
+
+
+def test_summary_offers_are_the_market_at_each_take_and_a_discard_turn_offers_nothing():
+    s = blank()
+    group(s, 0, W)
+    s.phase = Phase.TAKE
+    s._legal = None
+    market = {s.t.inst[c].id for c in s.market}
+    act(s, "take", sorted(s.market)[0])
+    assert s.summary()["offered"] == [sorted(market), []]
+    assert s.clone().offered == s.offered
+    s.phase, s.active, s._legal = Phase.DISCARD, 1, None
+    s.hand[1] = list(s.market)  # five cards: over the limit, so no market card this turn
+    act(s, "drop", s.hand[1][0])
+    assert s.summary()["offered"][1] == []
+
+
+@pytest.mark.parametrize("n,seed", [(3, 2), (5, 7)])
+def test_summary_start_player_is_the_seat_of_the_first_turn_not_of_the_first_decision(n, seed):
+    s = _played(n, seed)
+    first_turn = next(e for e in s.events if e.key == "magic_master.event.turn")
+    assert first_turn.params["turn"] == 1
+    assert s.summary()["start_player"] == first_turn.params["player"] == s.order[0]
+    taken = s.summary()["acquired"]
+    assert all(set(got) <= set(could) for got, could in zip(taken, s.summary()["offered"], strict=True))
+
+
+def test_summary_start_player_is_unknown_during_the_heir_choice():
+    assert GAME.new(4, 0).summary()["start_player"] is None
+
+
+def test_a_save_without_the_offers_loads_with_nothing_offered():
+    s = _played(2, 3)
+    data = json.loads(json.dumps(s.to_json()))
+    blob = json.dumps(data)
+    assert "offered" in blob and "start_player" in blob
+    _drop_keys(data, {"offered", "start_player"})
+    again = GAME.from_json(data)
+    assert again.summary()["offered"] == [[], []] and again.summary()["start_player"] is None
+
+
+def _drop_keys(node, keys):
+    if isinstance(node, dict):
+        for k in keys & node.keys():
+            del node[k]
+        for v in node.values():
+            _drop_keys(v, keys)
+    elif isinstance(node, list):
+        for v in node:
+            _drop_keys(v, keys)

@@ -83,6 +83,8 @@ class MagicMasterGame(Game):
                 bits.append(f"{r('suc')} +{c.suc}")
             if c.kind.value == "terrain":
                 bits.append(f"{r('mov')} 0")
+            if c.item_role == "charm":
+                bits.append(r("charm"))
             parts.append(" / ".join(bits) or "-")
         elif c.atk_dice or c.atk_bonus:
             parts.append(f"{r('atk')} {atk_text(c.atk_dice, c.atk_bonus)}")

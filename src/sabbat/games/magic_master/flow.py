@@ -31,7 +31,8 @@ def finish_setup(s: Position) -> None:
     for p in range(s.num_players):
         s.had_regalia[p] = holds_regalia(s, p)
     # a player who formed no group in the initial regroup is out and never takes a turn
-    start_turn(s, next(p for p in s.order if not s.eliminated[p]))
+    s.start_player = next(p for p in s.order if not s.eliminated[p])
+    start_turn(s, s.start_player)
 
 
 def start_regroup(s: Position, p: int, kind: RegroupKind) -> None:
@@ -260,6 +261,7 @@ def after_discard(s: Position) -> None:
 def take(s: Position, c: int) -> None:
     p = s.active
     t = s.t
+    s.offered[p] = s.offered[p].union(s.market)
     s.market.remove(c)
     s.hand[p].append(c)
     s.took[p] = (*s.took[p], c)

@@ -153,6 +153,8 @@ class Position(GameState):
         self.countdown_round = 0
         self.turn_no = 0
         self.took: list[tuple[int, ...]] = [() for _ in range(n)]  # market takes per seat, for summary()
+        self.offered: list[frozenset[int]] = [frozenset() for _ in range(n)]  # market cards each seat could take
+        self.start_player = -1  # the seat of the first turn (after the heirs and the initial regroups)
         self.winner = -1
         self.win_reason = ""
 
@@ -161,6 +163,9 @@ class Position(GameState):
         self.t = table_for(self.options)
         if not hasattr(self, "took"):  # saved before market takes were recorded
             self.took = [() for _ in range(self.num_players)]
+        if not hasattr(self, "offered"):  # saved before the offers were recorded: nothing known
+            self.offered = [frozenset() for _ in range(self.num_players)]
+            self.start_player = -1
         if not hasattr(self, "placed"):  # saved under rules version 2 (a count of placements)
             self.placed = set()
             self.__dict__.pop("ops", None)
@@ -213,6 +218,8 @@ class Position(GameState):
         new.countdown_round = self.countdown_round
         new.turn_no = self.turn_no
         new.took = self.took.copy()  # tuples: shared, never mutated
+        new.offered = self.offered.copy()  # frozensets: shared, never mutated
+        new.start_player = self.start_player
         new.winner = self.winner
         new.win_reason = self.win_reason
         return new

@@ -44,14 +44,18 @@ class MagicMasterState(Position):
 
     def summary(self) -> dict[str, Any]:
         """For simulation reports: which victory ended the game, turns played, players still standing,
-        and per seat the ids of the cards it took from the market."""
+        the seat of the first turn (turn order follows the heirs, not the seats), and per seat the ids
+        of the cards it took from the market and of those it could have taken (for exact take rates)."""
         victory = VICTORY_LABEL.get(self.win_reason, self.win_reason or "none")
+        ids = self.t.inst
         return {
             "end": victory,
             "victory": victory,
             "turns": self.turn_no,
             "survivors": self.eliminated.count(False),
-            "acquired": [[self.t.inst[c].id for c in took] for took in self.took],
+            "start_player": self.start_player if self.start_player >= 0 else None,
+            "acquired": [[ids[c].id for c in took] for took in self.took],
+            "offered": [sorted({ids[c].id for c in cards}) for cards in self.offered],
         }
 
     # ----- results ----------------------------------------------------------------------
