@@ -24,7 +24,7 @@ def test_no_module_of_the_package_imports_itself_through_others():
 
 def test_the_position_and_the_rules_never_import_the_contract_adapter():
     graph = _imports()
-    for low in ("cards", "rules", "text", "model", "actions", "scoring", "legal", "flow", "setup", "hidden",
+    for low in ("cards", "rules", "text", "model", "actions", "scoring", "goblins", "legal", "flow", "setup", "hidden",
                 "describe", "invariants", "faces"):
         assert "state" not in graph[low] and "__init__" not in graph[low], low
 

@@ -15,7 +15,7 @@ from sabbat.core import Action, i18n
 from sabbat.core.events import SPECTATOR
 
 from . import text
-from .cards import CardTable
+from .goblins import GOBLINS
 from .legal import attack_options, can_recruit
 from .model import Position, mover
 from .rules import (
@@ -71,35 +71,14 @@ def _place_goblin(s: Position, a: Action) -> None:
     gob, side = str(a.args[0]), str(a.args[1])
     s.hand[p].remove(gob)
     s.placed[p].append((gob, side))
-    s.emit("bellum_magica.event.goblin_placed", frozenset((p,)), player=p, name=s.cards.names[gob],
-           side=SIDE_LABEL[side])
-    s.emit("bellum_magica.event.goblin_placed_public", _others(s, p), player=p)
+    GOBLINS.announce(s, p, "bellum_magica.event.goblin_placed_public", {"player": p},
+                     "bellum_magica.event.goblin_placed",
+                     {"player": p, "name": s.cards.names[gob], "side": SIDE_LABEL[side]})
     if s.hand[p]:
         return
     s.turn += 1
-    if s.turn < s.num_players:
-        return
-    for q in range(s.num_players):  # commit-reveal: every placement becomes public at once
-        for g, sd in s.placed[q]:
-            (s.left if sd == "L" else s.right)[q].append(g)
-        s.emit("bellum_magica.event.goblins_revealed", player=q, sides=_goblin_sides(s.cards, tuple(s.placed[q])))
-        s.placed[q] = []
-    start_day(s)
-
-
-@lru_cache(maxsize=1024)
-def _goblin_sides(cards: CardTable, placed: tuple[tuple[str, str], ...]) -> dict[str, str]:
-    """"left: Snik, Grub" / 「左 スニク、グラブ」, leaving out a side that got no goblin (rendered once)."""
-    out = {}
-    for loc, sep in (("en", "; "), ("ja", "/")):
-        parts = []
-        for side in ("L", "R"):
-            names = [cards.names[g] for g, sd in placed if sd == side]
-            if names:
-                parts.append(i18n.render(f"{NS}.text.side_goblins", loc, {
-                    "side": i18n.render(f"{NS}.view.side_{side}", loc), "names": names}))
-        out[loc] = sep.join(parts)
-    return out
+    if GOBLINS.close_when_all_chosen(s):  # commit-reveal: every placement becomes public at once
+        start_day(s)
 
 
 # ----- step 1: the active horde ----------------------------------------------------

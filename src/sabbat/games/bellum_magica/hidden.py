@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 from sabbat.core import Rng
 
 from .cards import Strip
+from .goblins import GOBLINS
 from .model import Position
 from .rules import CHEST_NAMES, Phase
 from .scoring import scores, winners
@@ -144,18 +145,11 @@ def determinize(s: P, player: int, rng: Rng) -> P:
     n = s.num_players
     cards = s.cards
     bit = 1 << player
-    # goblins before the reveal: opponents' hands, their hidden sides, and the box
-    if any(s.hand[q] or s.placed[q] for q in range(n) if q != player):
-        mine = set(s.hand[player]) | {g for g, _ in s.placed[player]} | {
-            g for q in range(n) for g in s.left[q] + s.right[q]}
-        pool = sorted(g for g in cards.deck_lists["goblins"] if g not in mine)
-        rng.shuffle(pool)
-        for q in range(n):
-            if q == player:
-                continue
-            new.placed[q] = [(pool.pop(), "LR"[rng.below(2)]) for _ in s.placed[q]]
-            new.hand[q] = sorted(pool.pop() for _ in s.hand[q])
-        new.goblin_box = sorted(pool)
+    # goblins before the reveal: opponents' hands, their face-down goblins, and the box
+    if GOBLINS.is_open(s):
+        GOBLINS.determinize(s, new, player, rng)
+    elif s.phase is Phase.DRAFT:  # dealt, none placed yet
+        GOBLINS.redraw(s, new, [q for q in range(n) if q != player], rng)
     # human deck: resample each type band together with the unseen box cards of that type
     loc = cards.locations
     for kind in ("farm", "village", "town"):

@@ -20,9 +20,9 @@ from sabbat.core import Action, Rng, codec
 
 from . import flow, hidden, legal, scoring
 from .describe import describe
+from .goblins import GOBLINS
 from .invariants import problems
 from .model import Position
-from .rules import Phase
 from .setup import setup_game
 from .text import NS
 
@@ -32,8 +32,11 @@ class BellumState(Position):
     """One position of Bellum Magica: the game contract on top of the position (model.py).
 
     Layers, each importing only those below it: cards, rules, text → model (the position) →
-    actions, scoring → legal → flow; setup, hidden, describe, invariants → this module.
+    actions, scoring, goblins → legal → flow; setup, hidden, describe, invariants → this module.
     """
+
+    secret_choices = (GOBLINS,)
+    """Goblins are placed face down; the others see them only when all are placed."""
 
     def __init__(self, num_players: int, seed: int, options: dict[str, Any]) -> None:
         super().__init__(num_players, seed, options)
@@ -45,10 +48,6 @@ class BellumState(Position):
 
     def observation(self, player: int | None) -> dict[str, Any]:
         return hidden.observation(self, player)
-
-    def secret_choice(self) -> bool:
-        """Goblins are placed face down; the others see them only when all are placed."""
-        return self.phase is Phase.GOBLINS
 
     def _determinize(self, player: int, rng: Rng) -> BellumState:
         return hidden.determinize(self, player, rng)
