@@ -26,10 +26,11 @@ POSITIONS = 5
 ITERATIONS = 60
 
 
-def positions(name: str, count: int = POSITIONS, seed: int = 1) -> list[GameState]:
-    """Mid-game states of random games, each at a decision with at least two legal actions."""
+def positions(name: str, count: int = POSITIONS, seed: int = 1, players: int | None = None) -> list[GameState]:
+    """Mid-game states of random games, each at a decision with at least two legal actions
+    (`players` seats; by default the smallest count the strength runs use)."""
     game = registry.get(name)
-    n = max(game.info.min_players, min(3 if name == "nameless_dark_lord" else 2, game.info.max_players))
+    n = players or max(game.info.min_players, min(3 if name == "nameless_dark_lord" else 2, game.info.max_players))
     found: list[GameState] = []
     for k in range(count * 4):
         if len(found) == count:
@@ -48,6 +49,14 @@ def positions(name: str, count: int = POSITIONS, seed: int = 1) -> list[GameStat
         if not state.is_terminal():
             found.append(state)
     return found
+
+
+def opening(name: str, players: int, seed: int) -> GameState:
+    """A new game at its first decision with a real choice (forced first moves played)."""
+    state = registry.get(name).new(players, seed)
+    while not state.is_terminal() and len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0])
+    return state
 
 
 def _iterations_per_second(name: str, states: list[GameState], heuristic: bool) -> float | None:
