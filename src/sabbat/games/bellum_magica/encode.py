@@ -47,7 +47,6 @@ def encoder(layout: Any) -> Encode:
     id_w, id_o = layout.vocabulary(id_slices)
     creature = {deck: {f: at(f"creatures.{deck}.{f}") for f in ("deck_size", "display[*].id", "display[*].left[*]",
                                                                  "display[*].right[*]")} for deck in DECKS}
-    bonus_w = {deck: words(f"creatures.{deck}.display[*].bonus") for deck in DECKS}
     vocab = {f: words(f) for f in ("phase", "goblins_pending[*].side", "kingdom.display[*].kind", "known_chests[*].type",
                                     "my_chests[*].type", "recruit.card.bonus", "recruit.deck", "steal.picks")}
     top = {f: at(f) for f in (
@@ -59,30 +58,57 @@ def encoder(layout: Any) -> Encode:
         "recruit.slot", "steal.max", "steal.victim", "viewer",
         *(f"kingdom.deck_kinds.{k}" for k in ("farm", "town", "village")),
         *(f"kingdom.display[*].loot.{k}" for k in LOOT))}
+    face_at = {deck: (at(f"creatures.{deck}.display[*].id"), words(f"creatures.{deck}.display[*].bonus"),
+                      at(f"creatures.{deck}.display[*].left[*]"), at(f"creatures.{deck}.display[*].right[*]"))
+               for deck in DECKS}
+    face_at["recruit"] = (top["recruit.card.id"], words("recruit.card.bonus"), top["recruit.card.left[*]"],
+                          top["recruit.card.right[*]"])
 
-    strips: dict[int, tuple[Any, list[int], list[int]]] = {}
+    faces_kept: dict[tuple[int, str, str], tuple[Any, list[tuple[int, int]]]] = {}
 
-    def summed(c: Any) -> tuple[Any, list[int], list[int]]:
-        """A creature card's left and right strips added row by row (printed: kept per card)."""
-        found = strips.get(id(c))
-        if found is None or found[0] is not c:
-            found = strips[id(c)] = (c, [sum(r[i] for r in c.left if i < len(r)) for i in range(3)],
-                                     [sum(r[i] for r in c.right if i < len(r)) for i in range(3)])
-        return found
+    def creature_face(creatures: Any, cid: str, place: str) -> list[tuple[int, int]]:
+        """(position, value) of a creature card shown at `place` (a display, the recruit): its
+        id, bonuses and strips added row by row — printed, so kept per card."""
+        key = (id(creatures), cid, place)
+        found = faces_kept.get(key)
+        if found is None or found[0] is not creatures:
+            c = creatures[cid]
+            ids, bonus, left, right = face_at[place]
+            pairs = [(ids + id_w.get(cid, id_o), 1)]
+            pairs += [(bonus[0].get(b, bonus[1]), 1) for b in c.bonus if type(b) is str]
+            for base, strip in ((left, c.left), (right, c.right)):
+                pairs += [(base + i, v) for i in range(3) if (v := sum(r[i] for r in strip if i < len(r)))]
+            found = faces_kept[key] = (creatures, pairs)
+        return found[1]
 
-    rows_kept: dict[tuple[Any, ...], tuple[Any, list[int], list[int]]] = {}
+    def location_face(locations: Any, lid: str) -> list[tuple[int, int]]:
+        """(position, value) of a location in the kingdom's display (printed: kept per card)."""
+        key = (id(locations), lid, "")
+        found = faces_kept.get(key)
+        if found is None or found[0] is not locations:
+            loc = locations[lid]
+            pairs = [(top["kingdom.display[*].id"] + id_w.get(lid, id_o), 1)]
+            if type(loc.kind) is str:
+                w, o = vocab["kingdom.display[*].kind"]
+                pairs.append((w.get(loc.kind, o), 1))
+            pairs += [(top[f], v) for f, v in (("kingdom.display[*].shields", loc.shields),
+                                               ("kingdom.display[*].magic_shields", loc.magic_shields)) if v]
+            pairs += [(top[f"kingdom.display[*].loot.{name}"], v) for name, v in zip(LOOT, loc.loot, strict=True) if v]
+            found = faces_kept[key] = (locations, pairs)
+        return found[1]
 
-    def rows(s: Position, p: int) -> tuple[Any, list[int], list[int]]:
-        """A castle's production and attack rows added up, kept per board and tucked cards."""
-        key = (id(s.cards), s.boards[p], tuple(s.left[p]), tuple(s.right[p]))
-        found = rows_kept.get(key)
+    built_kept: dict[tuple[Any, ...], tuple[Any, list[tuple[int, int]]]] = {}
+
+    def built(s: Position, p: int, k: int) -> list[tuple[int, int]]:
+        """(position, value) of what castle p, seen in slot k, holds: its board, the creatures
+        tucked left and right and its rows added up — kept per board and creatures."""
+        key = (id(s.cards), k, s.boards[p], tuple(s.left[p]), tuple(s.right[p]))
+        found = built_kept.get(key)
         if found is None or found[0] is not s.cards:
-            if len(rows_kept) >= ROWS_KEPT:
-                rows_kept.clear()
-            left, right = ([sum(row_of(p, r)[i] for r in range(1, 7)) for i in range(3)]
-                           for row_of in (s.production, s.attack))
-            found = rows_kept[key] = (s.cards, left, right)
-        return found
+            if len(built_kept) >= ROWS_KEPT:
+                built_kept.clear()
+            found = built_kept[key] = (s.cards, _built(s, p, castle[k], id_w, id_o))
+        return found[1]
 
     kinds_kept: dict[tuple[Any, ...], tuple[Any, list[tuple[int, int]]]] = {}
 
@@ -132,20 +158,20 @@ def encoder(layout: Any) -> Encode:
                 d[top[f]] = v
         numbers(top["chest_stacks"], [len(x) for x in s.stacks], 3)
         for k in range(min(n, SEATS)):
-            _castle(s, (viewer + k) % n, castle[k], add, numbers, card, rows)
+            p = (viewer + k) % n
+            for j, v in built(s, p, k):
+                d[j] = get(j, 0) + v
+            for at_j, v in _held(s, p, castle[k]):
+                if v and at_j is not None:
+                    d[at_j] = get(at_j, 0) + v
         for deck, shown in s.cdisplay.items():
             if deck not in creature:
                 continue
-            at_deck = creature[deck]
-            add(at_deck["deck_size"], len(s.cdeck[deck]))
+            add(creature[deck]["deck_size"], len(s.cdeck[deck]))
             for cid in shown:
                 if cid:
-                    card(at_deck["display[*].id"], cid)
-                    for b in cards.creatures[cid].bonus:
-                        one(b, bonus_w[deck])
-                    _, left, right = summed(cards.creatures[cid])
-                    numbers(at_deck["display[*].left[*]"], left, 3)
-                    numbers(at_deck["display[*].right[*]"], right, 3)
+                    for j, v in creature_face(cards.creatures, cid, deck):
+                        d[j] = get(j, 0) + v
         for j, count in deck_kinds(s):
             d[j] = count
         add(top["kingdom.deck_size"], len(s.deck))
@@ -153,13 +179,8 @@ def encoder(layout: Any) -> Encode:
             card(top["kingdom.discard"], lid)
         add(top["kingdom.display"], len(s.display))
         for lid in s.display:
-            loc = cards.locations[lid]
-            card(top["kingdom.display[*].id"], lid)
-            one(loc.kind, vocab["kingdom.display[*].kind"])
-            add(top["kingdom.display[*].shields"], loc.shields)
-            add(top["kingdom.display[*].magic_shields"], loc.magic_shields)
-            for name, v in zip(LOOT, loc.loot, strict=True):
-                add(top[f"kingdom.display[*].loot.{name}"], v)
+            for j, v in location_face(cards.locations, lid):
+                d[j] = get(j, 0) + v
         d[vocab["phase"][0].get(phase.value, vocab["phase"][1])] = 1
         if phase is Phase.STEAL:
             add(top["steal.victim"], s.steal_victim)
@@ -171,12 +192,8 @@ def encoder(layout: Any) -> Encode:
             add(top["recruit.slot"], s.pick_slot)
             cid = s.cdisplay[s.pick_deck][s.pick_slot]
             if cid:
-                card(top["recruit.card.id"], cid)
-                for b in cards.creatures[cid].bonus:
-                    one(b, vocab["recruit.card.bonus"])
-                _, left, right = summed(cards.creatures[cid])
-                numbers(top["recruit.card.left[*]"], left, 3)
-                numbers(top["recruit.card.right[*]"], right, 3)
+                for j, v in creature_face(cards.creatures, cid, "recruit"):
+                    d[j] = get(j, 0) + v
         ctype, cval = cards.chest_type, cards.chest_value
         add(top["my_chests"], len(s.chests[viewer]))
         for c in s.chests[viewer]:
@@ -206,41 +223,51 @@ def encoder(layout: Any) -> Encode:
     return encode
 
 
-def _castle(s: Position, p: int, at: dict[str, int | None], add: Callable[[int, float], None],
-            numbers: Callable[[int, Any, int], None], card: Callable[[int, Any], None],
-            rows: Callable[[Position, int], tuple[Any, list[int], list[int]]]) -> None:
-    """One castle's numbers, as `hidden._castle` shows them."""
+def _built(s: Position, p: int, at: dict[str, int | None], id_w: dict[str, int], id_o: int) -> list[tuple[int, int]]:
+    """(position, value) of castle p's board, tucked creatures and rows, as `hidden._castle`
+    shows them (the part that changes only when a creature is tucked)."""
     board = s.boards[p]
     b = s.cards.boards[board] if board else None
-    values: list[tuple[str, Any]] = [
-        ("seat", p), ("shield_tokens", s.shields[p]), ("magic_shield_tokens", s.mshields[p]), ("food", s.food[p]),
-        ("glyph", s.glyph[p]), ("barrels", s.barrels[p]), ("confusion_up", s.conf_up[p]),
-        ("confusion_down", s.conf_down[p]), ("chests", len(s.chests[p])), ("goblins_to_place", len(s.hand[p])),
-        ("goblins_placed_hidden", len(s.placed[p])), ("left", len(s.left[p])), ("right", len(s.right[p])),
-        ("printed_shields", b.shields if b else 0), ("rows[*].row", ROW_SUM if b is not None else 0)]
-    for f, v in values:
-        j = at[f]
-        if j is not None:
-            add(j, v)
-    j = at["board"]
-    if j is not None:
-        card(j, board)
-    for f, ids in (("left[*].id", s.left[p]), ("right[*].id", s.right[p])):
-        j = at[f]
-        if j is not None:
-            for c in ids:
-                card(j, c)
+    found: Found = {}
+
+    def add(field: str, offset: int, value: int) -> None:
+        j = at[field]
+        if j is not None and value:
+            found[j + offset] = found.get(j + offset, 0) + value
+
+    if type(board) is str:
+        add("board", id_w.get(board, id_o), 1)
+    for field, ids in (("left", s.left[p]), ("right", s.right[p])):
+        add(field, 0, len(ids))
+        for c in ids:
+            if type(c) is str:
+                add(f"{field}[*].id", id_w.get(c, id_o), 1)
+    if b is not None:
+        add("printed_shields", 0, b.shields)
+        add("rows[*].row", 0, ROW_SUM)
+        for field, row_of in (("rows[*].left", s.production), ("rows[*].right", s.attack)):
+            for r in range(1, 7):
+                for i, v in enumerate(list(row_of(p, r))[:3]):
+                    add(field, i, v)
+    return [(j, int(v)) for j, v in found.items()]
+
+
+def _held(s: Position, p: int, at: dict[str, int | None]) -> list[tuple[int | None, Any]]:
+    """(position, value) of what changes turn by turn in castle p: tokens, goods, chests, goblins."""
+    counts = s.chest_counts(p)
+    pairs: list[tuple[int | None, Any]] = [
+        (at["seat"], p), (at["shield_tokens"], s.shields[p]), (at["magic_shield_tokens"], s.mshields[p]),
+        (at["food"], s.food[p]), (at["glyph"], s.glyph[p]), (at["barrels"], s.barrels[p]),
+        (at["confusion_up"], s.conf_up[p]), (at["confusion_down"], s.conf_down[p]), (at["chests"], len(s.chests[p])),
+        (at["goblins_to_place"], len(s.hand[p])), (at["goblins_placed_hidden"], len(s.placed[p]))]
     j = at["chest_counts"]
     if j is not None:
-        numbers(j, s.chest_counts(p), 3)
+        pairs += [(j, counts[0]), (j + 1, counts[1]), (j + 2, counts[2])]
     j = at["defence"]
-    if j is not None and b:
-        numbers(j, s.defence(p), 2)
-    if b is not None:
-        for f, summed in zip(("rows[*].left", "rows[*].right"), rows(s, p)[1:], strict=True):
-            j = at[f]
-            if j is not None:
-                numbers(j, summed, 3)
+    if j is not None and s.boards[p]:
+        shields, magic = s.defence(p)
+        pairs += [(j, shields), (j + 1, magic)]
+    return pairs
 
 
 def _final(s: Position, viewer: int, final: list[dict[str, int | None]], types: list[tuple[dict[str, int], int]],

@@ -105,56 +105,53 @@ def _seat(st: Position, seat: Seat, mine: bool, d: Found, nums: dict[str, int | 
     """One seat's numbers, as `observe._seat_view` shows them to the viewer."""
     get = d.get
     ids = st.ids
-
-    def count(place: str, names: list[str]) -> None:
-        base = cards[place]
+    counted: list[tuple[int | None, list[str]]] = [(cards["discard"], [ids[u] for u in seat.discard])]
+    if mine:
+        counted += [(cards["hand"], [ids[u] for u in seat.hand]), (cards["offer"], [ids[u] for u in seat.offer])]
+        if seat.pick >= 0:
+            counted.append((cards["pick"], [ids[seat.pick]]))
+    play = [ids[u] for u in seat.play]
+    lands = [ids[ld] for ld in seat.lands]
+    counted += [(cards["play[*].card"], play), (cards["lands[*].kind"], lands)]
+    for base, names in counted:
         if base is not None:
             for name in names:
                 j = base + card_w.get(name, card_o)
                 d[j] = get(j, 0) + 1
-
-    def put(field: str, value: float) -> None:
-        j = nums[field]
-        if value and j is not None:
-            d[j] = value
-
-    if mine:
-        count("hand", [ids[u] for u in seat.hand])
-        count("offer", [ids[u] for u in seat.offer])
-        if seat.pick >= 0:
-            count("pick", [ids[seat.pick]])
-    put("hand_size", len(seat.hand))
     tier_w, tier_o = tiers
     db = st.db.cards
     for u in seat.hand:
         card = db.get(ids[u])
         j = tier_w.get(card.tier.value if card is not None else "land", tier_o)
         d[j] = get(j, 0) + 1
-    play = [ids[u] for u in seat.play]
-    count("play[*].card", play)
-    put("play", len(play))
-    put("play[*].used", sum(u in seat.used for u in seat.play))
-    put("play[*].acted", sum(u in seat.acted for u in seat.play))
-    put("play[*].land", sum(seat.on_land.get(u) or 0 for u in seat.play))
-    put("play[*].boost", sum(seat.boost.get(u, 0) for u in seat.play))
-    put("play[*].copy", _copies(play))
-    lands = [ids[ld] for ld in seat.lands]
-    count("lands[*].kind", lands)
-    put("lands", len(lands))
-    put("lands[*].flipped", sum(ld in st.flipped for ld in seat.lands))
-    put("lands[*].budget", sum(seat.budget.get(ld, 0) for ld in seat.lands))
-    put("lands[*].copy", _copies([ids[ld] + ("_back" if ld in st.flipped else "") for ld in seat.lands]))
-    count("discard", [ids[u] for u in seat.discard])
-    put("declared", seat.declared)
-    put("credit", seat.credit)
-    put("scout_bonus", seat.scout_bonus)
-    put("refill_limit", refill_limit(st, seat))
-    put("offer_size", len(seat.offer) + (1 if seat.pick >= 0 else 0))
-    put("picked", seat.pick >= 0)
+    used = acted = on_land = boost = 0
+    for u in seat.play:
+        used += u in seat.used
+        acted += u in seat.acted
+        on_land += seat.on_land.get(u) or 0
+        boost += seat.boost.get(u, 0)
+    flipped = budget = 0
+    for ld in seat.lands:
+        flipped += ld in st.flipped
+        budget += seat.budget.get(ld, 0)
+    for field, value in (
+        ("hand_size", len(seat.hand)), ("play", len(play)), ("play[*].used", used), ("play[*].acted", acted),
+        ("play[*].land", on_land), ("play[*].boost", boost), ("play[*].copy", _copies(play)), ("lands", len(lands)),
+        ("lands[*].flipped", flipped), ("lands[*].budget", budget),
+        ("lands[*].copy", _copies([ids[ld] + "_back" if ld in st.flipped else ids[ld] for ld in seat.lands])),
+        ("declared", seat.declared), ("credit", seat.credit), ("scout_bonus", seat.scout_bonus),
+        ("refill_limit", refill_limit(st, seat)), ("offer_size", len(seat.offer) + (1 if seat.pick >= 0 else 0)),
+        ("picked", seat.pick >= 0),
+    ):
+        j = nums[field]
+        if value and j is not None:
+            d[j] = value
 
 
 def _copies(names: list[str]) -> int:
     """The sum of `observe.copy_numbers(names)`: 1 + 2 + … + n over each name held n > 1 times."""
+    if len(names) < 2:
+        return 0
     held: dict[str, int] = {}
     for name in names:
         held[name] = held.get(name, 0) + 1

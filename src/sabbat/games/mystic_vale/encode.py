@@ -57,9 +57,10 @@ def encoder(layout: Any) -> Encode:
                     if y:
                         d[j] = get(j, 0) + y
         seats = [(viewer + k) % n for k in range(min(n, SEATS))]
-        size = 3 * DECK_SIZE
-        blocks.append((slots, [x for q in seats for x in st.slots[q * size: (q + 1) * size]]))
-        blocks.append((banners, [x for q in seats for x in st.banner[q * DECK_SIZE: (q + 1) * DECK_SIZE]]))
+        cut = 3 * DECK_SIZE * viewer  # the viewer's seat first, then the next ones: a rotation of the lists
+        blocks.append((slots, st.slots[cut: 3 * DECK_SIZE * n] + st.slots[:cut]))
+        cut = DECK_SIZE * viewer
+        blocks.append((banners, st.banner[cut: DECK_SIZE * n] + st.banner[:cut]))
         spent = st.spent
         for k, q in enumerate(seats):
             at_k = seat_num[k]
