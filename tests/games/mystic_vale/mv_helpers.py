@@ -42,6 +42,7 @@ def _fixture_file() -> Path:
         _fx("fx_level3", level=3, endgame_vp=2),
         _fx("fx_play_wild", ability={"timing": "play", "effect": "gain_wild", "amount": 1}),
         _fx("fx_banner_vp", ability={"timing": "harvest", "effect": "gain_vp", "amount": 1, "banner": True}),
+        _fx("fx_banner_wild", ability={"timing": "ongoing", "effect": "harvest_wild", "amount": 1, "banner": True}),
     ]
     data["vale_cards"] += [
         {"id": "fx_vale_mana", "name": {"en": "fxv", "ja": "fxv"}, "level": 1, "cost": {"s1": 1},

@@ -84,11 +84,31 @@ def test_vale_harvest_gain_vp_and_wild() -> None:
 def test_ongoing_wild_spirit_from_a_banner_anywhere_in_the_deck() -> None:
     st = new()
     arrange(st, 0, field=["B"], on_deck="B", deck=["B"])
-    build(st, 19, [("spirit_lantern", "top")])
+    build(st, 19, [("fx_banner_wild", "top")])
     st.deck[0].append(19)
     st.recompute_ongoing(0)
     at_harvest(st, 0)
     assert st.spirit[3] == 1
+
+
+def test_spirit_lantern_gives_its_wild_spirit_only_in_a_harvest_where_it_is_in_the_field() -> None:
+    """Issue 21: the Lantern paid every harvest from anywhere in the deck; now only from the field."""
+    st = new()
+    arrange(st, 0, field=["B"], on_deck="B", deck=["B"])
+    lantern = build(st, 19, [("spirit_lantern", "top")])
+    st.deck[0].append(lantern)  # in the deck: nothing
+    st.recompute_ongoing(0)
+    at_harvest(st, 0)
+    assert st.spirit[3] == 0 and not any(a.kind == "use" for a in st.legal_actions())
+
+    st, s = _field_with([("spirit_lantern", "top")])  # in the field: a harvest ability of its banner
+    st_ability = st.cards.entry("spirit_lantern").ability
+    assert st_ability is not None and st_ability.timing == "harvest" and st_ability.banner
+    at_harvest(st, 0)
+    assert st.spirit[3] == 0
+    act(st, "use", 4 * s + 3)
+    assert st.spirit[3] == st_ability.amount
+    assert not any(a.kind == "use" for a in st.legal_actions())  # once per harvest
 
 
 def test_end_game_level3_and_vale_counting() -> None:
