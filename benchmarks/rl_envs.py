@@ -1,6 +1,6 @@
 """Environment steps per second: sabbat's envs beside RLCard's and OpenSpiel's, in one run.
 
-    python benchmarks/rl_envs.py [--seconds 3] [--out benchmarks/results/rl_envs.json]
+    python benchmarks/rl_envs.py [--seconds 3] [--repeats 3] [--out benchmarks/results/rl_envs.json]
 
 Every figure is a random player's decisions per CPU second (process time, so other work on a
 shared machine slows the wall clock but not the figure). For each sabbat game:
@@ -8,9 +8,11 @@ shared machine slows the wall clock but not the figure). For each sabbat game:
 - `engine`: `legal_actions()`, a random choice, `apply()` — the engine alone;
 - `env`: the PettingZoo AEC loop as a learner runs it — `env.last()` (observation vector and
   mask), a random legal id, `env.step(id)`;
-- the env's extra time per step split into the game's own `observation(player)` and the
-  wrapper's share, and that share into the vector and the rest (mask, id <-> action,
-  PettingZoo's bookkeeping, the random player's pick from the mask).
+- the wrapper: the env's time per decision less the engine's and less the random player's
+  pick from the mask (measured apart), split into the vector (the game's own encoder) and
+  the rest (mask, id <-> action, PettingZoo's bookkeeping);
+- for comparison, the reference path the vector replaced: the game's `observation(player)`
+  and the layout read out of that dict.
 
 RLCard and OpenSpiel are measured the same way when installed (benchmark-only: `pip install
 rlcard open_spiel`); OpenSpiel also gets an engine-only row (`apply_action` on a pyspiel state).
@@ -22,6 +24,7 @@ import argparse
 import json
 import platform
 import random
+import statistics
 import time
 import warnings
 from collections.abc import Callable
@@ -58,30 +61,47 @@ def sabbat_engine(game: str, players: int) -> Callable[[int], int]:
     return play
 
 
-def sabbat_view_costs(game: str, players: int, seconds: float) -> tuple[float, float]:
-    """CPU seconds per decision of `observation(player)` and of turning it into the vector."""
+def sabbat_costs(game: str, players: int, seconds: float) -> dict[str, float]:
+    """CPU seconds per decision of the parts measured apart, on the positions of random games:
+    the vector as the env makes it (the game's own encoder), the reference path (the game's
+    `observation(player)`, then the layout read out of it), and the random player's pick from
+    the mask (the learner's work, not the wrapper's)."""
     g = games.get(game)
-    encoder = rl.GameCodec(game).encoder
-    view = vector = 0.0
+    codec = rl.GameCodec(game)
+    spent = {"vector": 0.0, "observation": 0.0, "reference": 0.0, "pick": 0.0}
     n, seed = 0, 0
-    while view + vector < seconds:
+    clock = time.process_time
+    while sum(spent.values()) < seconds:
         state, r = g.new(players, seed=seed), random.Random(seed)
         while not state.is_terminal():
             seat = state.current_player
-            t0 = time.process_time()
+            mask = codec.observe(state, seat)["action_mask"]
+            t0 = clock()
+            codec.vector(state, seat)
+            t1 = clock()
             obs = state.observation(seat)
-            t1 = time.process_time()
-            encoder.encode(obs, seat)
-            vector += time.process_time() - t1
-            view += t1 - t0
+            t2 = clock()
+            codec.encoder.encode(obs, seat)
+            t3 = clock()
+            legal = np.flatnonzero(mask.view(np.bool_))
+            r.randrange(len(legal))
+            t4 = clock()
+            spent["vector"] += t1 - t0
+            spent["observation"] += t2 - t1
+            spent["reference"] += t3 - t2
+            spent["pick"] += t4 - t3
             state.apply(r.choice(state.legal_actions()))
             n += 1
         seed += 1
-    return view / n, vector / n
+    return {k: v / n for k, v in spent.items()}
 
 
-def sabbat_env(game: str, players: int) -> Callable[[int], int]:
+def sabbat_env(game: str, players: int, reference: bool = False) -> Callable[[int], int]:
+    """The AEC loop; `reference`: with the vector read out of `observation(player)` (the path the
+    games' own encoders replaced), for a before/after in one run."""
     env = rl.env(game, players)
+    if reference:
+        env.codec._direct = None
 
     def play(seed: int) -> int:
         env.reset(seed=seed)
@@ -157,23 +177,32 @@ def openspiel_engine(name: str) -> Callable[[int], int]:
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per measurement")
+    p.add_argument("--repeats", type=int, default=3, help="measurements per figure (the median is kept)")
     p.add_argument("--out", type=Path, default=None)
     args = p.parse_args()
     warnings.simplefilter("ignore")
     s = args.seconds
     rows: list[dict[str, Any]] = []
     for game, players in GAMES.items():
-        engine = rate(sabbat_engine(game, players), s)
-        env = rate(sabbat_env(game, players), s)
-        view, vector = sabbat_view_costs(game, players, s)
-        wrapper = 1 / env - 1 / engine - view
+        engines, envs, before, parts = [], [], [], []
+        for _ in range(args.repeats):  # alternated, so a burst of other work on the machine hits each alike
+            engines.append(rate(sabbat_engine(game, players), s))
+            envs.append(rate(sabbat_env(game, players), s))
+            before.append(rate(sabbat_env(game, players, reference=True), s))
+            parts.append(sabbat_costs(game, players, s))
+        engine, env = statistics.median(engines), statistics.median(envs)
+        part = {k: statistics.median(p[k] for p in parts) for k in parts[0]}
+        wrapper = 1 / env - 1 / engine - part["pick"]
         rows.append({
             "framework": "sabbat", "game": game, "players": players,
             "engine_steps_per_s": round(engine), "env_steps_per_s": round(env),
-            "engine_us": round(1e6 / engine, 1), "observation_us": round(1e6 * view, 1),
+            "env_steps_per_s_through_observation_dict": round(statistics.median(before)),
+            "engine_us": round(1e6 / engine, 1), "pick_us": round(1e6 * part["pick"], 1),
             "wrapper_us": round(1e6 * wrapper, 1), "wrapper_share_of_engine": round(wrapper * engine, 2),
-            "of_which_vector_us": round(1e6 * vector, 1),
-            "rest_of_wrapper_share_of_engine": round((wrapper - vector) * engine, 2),
+            "of_which_vector_us": round(1e6 * part["vector"], 1),
+            "rest_of_wrapper_share_of_engine": round((wrapper - part["vector"]) * engine, 2),
+            "reference_observation_us": round(1e6 * part["observation"], 1),
+            "reference_vector_from_dict_us": round(1e6 * part["reference"], 1),
         })
         print(rows[-1], flush=True)
     for name in ("leduc-holdem", "uno", "doudizhu", "gin-rummy"):
@@ -193,7 +222,7 @@ def main() -> None:
         print(rows[-1], flush=True)
     if args.out:
         record = {"machine": platform.processor() or platform.machine(), "python": platform.python_version(),
-                  "cpu_seconds_per_figure": s, "rows": rows}
+                  "cpu_seconds_per_figure": s, "sabbat_figures_are_medians_of": args.repeats, "rows": rows}
         args.out.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
 
 
