@@ -3,7 +3,8 @@
 The digests were recorded from the code of commit 5397823, before any tuning: a change that
 alters a legal-action order, an event, an observation, a description or a saved state fails here.
 Re-recorded when the summary and the saved state gained `offered` (with it stripped, the digests
-of 5397823 came back unchanged).
+of 5397823 came back unchanged), and again when the Skeleton Knight's upkeep went from 1 to 2
+(issue 21's rebalance: other card values make other games).
 """
 
 from __future__ import annotations
@@ -14,16 +15,16 @@ from sabbat.games.nameless_dark_lord import GAME
 from support.fingerprint import digests
 
 RECORDED = {
-    "3p defaults": "b44c917bbe71cd97bc90e40eab8e0990",
-    "3p event_mode=per_type": "fbcb5f7cdf505c48cca2a5f616c45bcd",
-    "3p bomber_return=end_phase_b": "9b67346462013883d9acf792f05719de",
-    "3p sleeve_mode=secret": "7a6ea897305db9077b496319ad3cdfa8",
-    "3p k_threshold=2": "bb33092becb8c0fca558b041cab5b45c",
-    "4p defaults": "685f4403d600b930ea67ae569913e7e2",
-    "4p event_mode=per_type": "ba21cb773abb3db57764d67dd7faa43f",
-    "4p bomber_return=end_phase_b": "91c55441dc0e82d8936c2b6b217bef3d",
-    "4p sleeve_mode=secret": "4884e98ebb3fe6c285d427983d43ae18",
-    "4p k_threshold=2": "85caff1820ce98a8e4b7eed3957c10c5",
+    "3p defaults": "95dfe371bc11662efe0cf6e192c59c4c",
+    "3p event_mode=per_type": "ecc85216c45f4696d7c77f7a5d2cc1c7",
+    "3p bomber_return=end_phase_b": "15edf183820dffea90ec1fb68b73892c",
+    "3p sleeve_mode=secret": "fad381969364b85dc8c747a984af78d1",
+    "3p k_threshold=2": "9d281e3f779a2a360cf0ebacffa9bac5",
+    "4p defaults": "2a370044f8695066ee4b890afa8e4bf7",
+    "4p event_mode=per_type": "4cd062c2a66c1f382b9ee5a2a98507b7",
+    "4p bomber_return=end_phase_b": "ab8ca3370df61f0d6409d8c48b4ce4df",
+    "4p sleeve_mode=secret": "85fffb142395e9607bc4aa5fcb48b23b",
+    "4p k_threshold=2": "91c01b561cd36cf3bd4b5aafa5281caf",
 }
 
 
