@@ -12,7 +12,8 @@ import sabbat.games.monslaught as package
 from support.import_graph import circle, package_imports
 
 PACKAGE = Path(package.__file__).parent
-LOW = ("cards", "describe", "faces", "model", "effects", "scoring", "rules", "setup", "observe", "invariants")
+LOW = ("cards", "describe", "faces", "model", "effects", "scoring", "rules", "estimate", "setup", "observe",
+       "invariants")
 
 
 def _imports() -> dict[str, set[str]]:

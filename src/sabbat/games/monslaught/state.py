@@ -1,7 +1,7 @@
 """Monslaught in Walpurgis: the game contract on top of the position (model.py).
 
 Layers, each importing only those below it: cards, describe, faces → model (the position) →
-effects → scoring → rules → setup, observe, invariants, estimate → this module → bots.
+effects → scoring → rules, estimate → setup, observe, invariants → this module → bots.
 Rulings are in docs/games/monslaught.md.
 """
 
@@ -11,7 +11,7 @@ from typing import Any
 
 from sabbat.core import Action, Rng, codec
 
-from . import observe, rules, scoring
+from . import estimate, observe, rules, scoring
 from .invariants import problems
 from .model import Phase, Position
 from .setup import setup_game
@@ -42,6 +42,10 @@ class MonslaughtState(Position):
 
     def scores(self) -> list[float]:
         return scoring.scores(self)
+
+    def evaluate(self) -> list[float]:
+        """Each seat's chance of winning: the result once over, else the fitted estimate (estimate.py)."""
+        return self.returns() if self.is_terminal() else estimate.estimate(self)
 
     def tie_breaks(self) -> list[dict[str, int]]:
         return [{"monslaught.tiebreak.bosses": len(s.bosses)} for s in self.seats]
