@@ -2,78 +2,169 @@
 
     pip install -e '.[rl-train]'
     python examples/train_maskable_ppo.py --game magic_master --minutes 25
+    python examples/train_maskable_ppo.py --game magic_master --opponents heuristic --reward margin \\
+        --imitate 3000 --net 256,256 --minutes 45
 
-Half the training games are against the random player, half against the game's heuristic;
-every `--eval-every` steps the deterministic policy plays fixed games against both, and the
-win rates go to `<out>/rl_train_<game>.json` and a learning-curve PNG beside it. The policy
-is saved where `--policy` says and plays anywhere an agent name is taken:
+The training environments play against `--opponents` (one name per environment, cycled over
+four); `--imitate N` first teaches the policy the moves the game's heuristic makes in N games
+between heuristics, and its value head their outcomes (`--dagger R`: then R times the heuristic
+labels the positions of N/2 games the student plays against it, and the student learns from all
+of them), then PPO goes on from there. Every
+`--eval-every` steps the deterministic policy plays fixed games against `random` and
+`heuristic`, its seat rotating; the win rates go to `<out>/rl_train_<game>.json` and a
+learning-curve PNG beside it. The checkpoint with the best rate against the heuristic is kept,
+then measured again on fresh games, and saved where `--policy` says; it plays anywhere an agent
+name is taken:
 
-    sabbat tournament magic-master --agents policy:examples/policies/magic_master_ppo.zip,heuristic -n 100
+    sabbat tournament magic-master --agents policy:examples/policies/magic_master_ppo.zip,heuristic -n 200
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import time
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import torch
 from sb3_contrib import MaskablePPO
 from stable_baselines3.common.callbacks import BaseCallback
 from stable_baselines3.common.monitor import Monitor
 from stable_baselines3.common.vec_env import DummyVecEnv
 
-from sabbat import rl
+from sabbat import agents, games, rl
 from sabbat.rl.policy import VectorObservation
 
+EVAL_SEEDS, FRESH_SEEDS = 10_000, 50_000
 
-def make_env(game: str, players: int, opponent: str, seed: int) -> Any:
+
+def make_env(game: str, players: int, opponent: str, reward: str, seed: int) -> Any:
     def build() -> Any:
-        env = VectorObservation(rl.gym_env(game, players, opponents=[opponent], seat="random"))
+        env = VectorObservation(rl.gym_env(game, players, opponents=[opponent], seat="random", reward=reward))
         env.reset(seed=seed)
         return Monitor(env)
 
     return build
 
 
-def win_rate(model: MaskablePPO, game: str, players: int, opponent: str, games: int) -> float:
-    """Share of `games` fixed games won by the deterministic policy, its seat rotating."""
+def win_rate(policy: Any, game: str, players: int, opponent: str, n: int, first_seed: int) -> float:
+    """Share of `n` fixed games won by the deterministic policy, its seat rotating."""
     env = VectorObservation(rl.gym_env(game, players, opponents=[opponent], seat="rotate"))
     won = 0.0
-    for i in range(games):
-        obs, _ = env.reset(seed=10_000 + i)
-        done = False
-        reward = 0.0
+    for i in range(n):
+        obs, _ = env.reset(seed=first_seed + i)
+        done, reward = False, 0.0
         while not done:
-            action, _ = model.predict(obs, action_masks=env.action_masks(), deterministic=True)
+            action, _ = policy.predict(obs, action_masks=env.action_masks(), deterministic=True)
             obs, reward, done, _, _ = env.step(int(action))
         won += float(reward)
-    return won / games
+    return won / n
+
+
+def demonstrations(game: str, players: int, n: int, seed: int, student: Any = None) -> dict[str, Any]:
+    """The heuristic's choices (where there is a choice) in `n` games: each seat's vector, legal
+    ids, the heuristic's id and the game's margin for that seat. Without `student` the heuristic
+    plays every seat; with one, the student plays one seat (rotating) and the heuristic only
+    labels the student's positions (DAgger: the positions the student itself reaches)."""
+    g = games.get(game)
+    codec = rl.GameCodec(game)
+    to_id = codec.actions.to_id
+    vectors, legal_ids, chosen, outcome = [], [], [], []
+    for i in range(n):
+        state = g.new(players, seed=seed + i)
+        bots = [agents.get("heuristic", game, seed + i * players + p) for p in range(players)]
+        learner = i % players if student is not None else -1
+        seats = []
+        while not state.is_terminal():
+            seat = state.current_player
+            legal = state.legal_actions()
+            action = bots[seat].choose(state)
+            if len(legal) > 1 and learner in (-1, seat):
+                vector = codec.vector(state, seat)
+                vectors.append(vector)
+                legal_ids.append([to_id(a) for a in legal])
+                chosen.append(to_id(action))
+                seats.append(seat)
+                if seat == learner:
+                    mask = codec.observe(state, seat)["action_mask"].astype(bool)
+                    picked, _ = student.predict(vector, action_masks=mask, deterministic=True)
+                    action = codec.actions.to_action(int(picked))
+            state.apply(action)
+        margins = codec.rewards(state, "margin")
+        outcome.extend(margins[s] for s in seats)
+    # small whole numbers: float16 holds them exactly at half the memory (100k decisions: ~0.5 GB)
+    return {"obs": np.stack(vectors).astype(np.float16), "legal": legal_ids, "actions": np.array(chosen),
+            "returns": np.array(outcome)}
+
+
+def joined(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
+    return {"obs": np.concatenate([a["obs"], b["obs"]]), "legal": a["legal"] + b["legal"],
+            "actions": np.concatenate([a["actions"], b["actions"]]), "returns": np.concatenate([a["returns"], b["returns"]])}
+
+
+def imitate(model: MaskablePPO, data: dict[str, Any], epochs: int, n_actions: int) -> dict[str, float]:
+    """Cross-entropy on the heuristic's choices (over the legal ids) and squared error of the value
+    head on the outcomes; returns the share of held-out decisions where the policy agrees."""
+    policy = model.policy
+    policy.set_training_mode(True)
+    optimizer = torch.optim.Adam(policy.parameters(), lr=1e-3)
+    n = len(data["actions"])
+    order = np.random.default_rng(0).permutation(n)
+    held, train = order[: n // 10], order[n // 10:]
+
+    def batch(idx: np.ndarray) -> tuple[torch.Tensor, torch.Tensor, np.ndarray, torch.Tensor]:
+        masks = np.zeros((len(idx), n_actions), dtype=bool)
+        for row, i in enumerate(idx):
+            masks[row, data["legal"][i]] = True
+        return (torch.as_tensor(data["obs"][idx].astype(np.float32)), torch.as_tensor(data["actions"][idx]), masks,
+                torch.as_tensor(data["returns"][idx], dtype=torch.float32))
+
+    for _ in range(epochs):
+        np.random.default_rng(len(train)).shuffle(train)
+        for start in range(0, len(train), 256):
+            obs, actions, masks, returns = batch(train[start:start + 256])
+            values, log_prob, _ = policy.evaluate_actions(obs, actions, action_masks=masks)
+            loss = -log_prob.mean() + 0.5 * torch.nn.functional.mse_loss(values.flatten(), returns)
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+    policy.set_training_mode(False)
+    agree = 0
+    with torch.no_grad():
+        for start in range(0, len(held), 512):
+            obs, actions, masks, _ = batch(held[start:start + 512])
+            picked = policy.get_distribution(obs, action_masks=masks).mode()
+            agree += int((picked == actions).sum())
+    return {"decisions": float(n), "held_out_agreement": agree / max(1, len(held))}
 
 
 class Curve(BaseCallback):
-    """Measures win rates every `every` steps and stops training at the time limit."""
+    """Measures win rates every `every` steps, keeps the best policy, stops at the time limit."""
 
-    def __init__(self, args: argparse.Namespace) -> None:
+    def __init__(self, args: argparse.Namespace, start: float) -> None:
         super().__init__()
         self.args = args
-        self.start = time.monotonic()
+        self.start = start
         self.points: list[dict[str, float]] = []
         self.next_eval = 0
+        self.best: tuple[float, dict[str, Any] | None] = (-1.0, None)
 
-    def evaluate(self) -> None:
+    def evaluate(self, steps: float | None = None) -> None:
         a = self.args
-        eval_start = time.monotonic()
+        policy = self.model.policy
         point = {
-            "steps": float(self.num_timesteps),
-            "minutes": round((eval_start - self.start) / 60, 2),
-            "vs_random": win_rate(self.model, a.game, a.players, "random", a.eval_games),
-            "vs_heuristic": win_rate(self.model, a.game, a.players, "heuristic", a.eval_games),
+            "steps": float(self.num_timesteps if steps is None else steps),
+            "minutes": round((time.monotonic() - self.start) / 60, 2),
+            "vs_random": win_rate(policy, a.game, a.players, "random", a.eval_games // 2, EVAL_SEEDS),
+            "vs_heuristic": win_rate(policy, a.game, a.players, "heuristic", a.eval_games, EVAL_SEEDS),
         }
         self.points.append(point)
         print(json.dumps(point), flush=True)
+        if point["vs_heuristic"] > self.best[0]:
+            self.best = (point["vs_heuristic"], copy.deepcopy(policy.state_dict()) | {"_steps": point["steps"]})
         self.next_eval = self.num_timesteps + a.eval_every
 
     def _on_step(self) -> bool:
@@ -88,16 +179,17 @@ def plot(points: list[dict[str, float]], path: Path, title: str) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    steps = [p["steps"] for p in points]
-    fig, ax = plt.subplots(figsize=(7, 4))
-    ax.plot(steps, [p["vs_random"] for p in points], marker="o", label="vs random")
-    ax.plot(steps, [p["vs_heuristic"] for p in points], marker="s", label="vs heuristic")
-    ax.axhline(0.5, color="grey", linestyle=":", linewidth=1)
-    ax.set_xlabel("training steps (learner decisions)")
-    ax.set_ylabel("win rate of the greedy policy")
-    ax.set_ylim(0, 1)
-    ax.set_title(title)
-    ax.legend()
+    fig, axes = plt.subplots(1, 2, figsize=(11, 4), sharey=True)
+    for ax, key, label in ((axes[0], "steps", "PPO steps (learner decisions)"), (axes[1], "minutes", "minutes (wall)")):
+        xs = [p[key] for p in points]
+        ax.plot(xs, [p["vs_random"] for p in points], marker="o", label="vs random")
+        ax.plot(xs, [p["vs_heuristic"] for p in points], marker="s", label="vs heuristic")
+        ax.axhline(0.5, color="grey", linestyle=":", linewidth=1)
+        ax.set_xlabel(label)
+        ax.set_ylim(0, 1)
+    axes[0].set_ylabel("win rate of the greedy policy")
+    axes[0].legend()
+    fig.suptitle(title)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
 
@@ -106,34 +198,60 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--game", default="magic_master")
     p.add_argument("--players", type=int, default=2)
-    p.add_argument("--minutes", type=float, default=25.0, help="wall-clock budget for training")
+    p.add_argument("--minutes", type=float, default=25.0, help="wall-clock budget, imitation included")
+    p.add_argument("--opponents", default="random,heuristic", help="agents the training envs play, cycled over 4 envs")
+    p.add_argument("--reward", default="win", choices=rl.codec.REWARDS)
+    p.add_argument("--imitate", type=int, default=0, help="games between heuristics to imitate first (0: none)")
+    p.add_argument("--imitate-epochs", type=int, default=4)
+    p.add_argument("--dagger", type=int, default=0, help="rounds of the heuristic labelling the student's own games")
+    p.add_argument("--net", default="64,64", help="hidden layer sizes")
+    p.add_argument("--lr", type=float, default=3e-4)
+    p.add_argument("--clip", type=float, default=0.2)
+    p.add_argument("--ent-coef", type=float, default=0.01)
+    p.add_argument("--n-steps", type=int, default=512)
     p.add_argument("--eval-every", type=int, default=20_000)
-    p.add_argument("--eval-games", type=int, default=100)
+    p.add_argument("--eval-games", type=int, default=200, help="games against the heuristic (half that against random)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--policy", type=Path, default=None, help="where to save the policy")
     p.add_argument("--out", type=Path, default=Path("benchmarks/results"))
     args = p.parse_args()
     torch.set_num_threads(1)
+    started = time.monotonic()
     policy_path = args.policy or Path(f"examples/policies/{args.game}_ppo.zip")
-    envs = DummyVecEnv([make_env(args.game, args.players, opp, args.seed + i) for i, opp in enumerate(["random", "heuristic"] * 2)])
+    names = args.opponents.split(",")
+    envs = DummyVecEnv([make_env(args.game, args.players, names[i % len(names)], args.reward, args.seed + i)
+                        for i in range(4)])
+    net = [int(x) for x in args.net.split(",")]
     model = MaskablePPO(
-        "MlpPolicy",
-        envs,
-        learning_rate=3e-4,
-        n_steps=512,
-        batch_size=256,
-        n_epochs=4,
-        gamma=0.995,
-        ent_coef=0.01,
-        policy_kwargs={"net_arch": [64, 64]},
-        seed=args.seed,
-        device="cpu",
+        "MlpPolicy", envs, learning_rate=args.lr, n_steps=args.n_steps, batch_size=256, n_epochs=4, gamma=0.995,
+        clip_range=args.clip, ent_coef=args.ent_coef, policy_kwargs={"net_arch": net}, seed=args.seed, device="cpu",
         verbose=0,
     )
-    curve = Curve(args)
-    started = time.monotonic()
+    curve = Curve(args, started)
+    curve.init_callback(model)
+    imitation: dict[str, float] = {}
+    if args.imitate:
+        data = demonstrations(args.game, args.players, args.imitate, 1_000_000 + args.seed)
+        imitation = imitate(model, data, args.imitate_epochs, int(envs.action_space.n))
+        imitation["minutes"] = round((time.monotonic() - started) / 60, 2)
+        print(json.dumps({"imitation": imitation}), flush=True)
+        for r in range(args.dagger):
+            more = demonstrations(args.game, args.players, args.imitate // 2, 2_000_000 + 100_000 * r + args.seed,
+                                  student=model.policy)
+            data = joined(data, more)
+            imitation = imitate(model, data, max(1, args.imitate_epochs // 2), int(envs.action_space.n))
+            imitation |= {"dagger_round": r + 1, "minutes": round((time.monotonic() - started) / 60, 2)}
+            print(json.dumps({"imitation": imitation}), flush=True)
     model.learn(total_timesteps=10**9, callback=curve)
     curve.evaluate()
+    best_rate, best = curve.best
+    assert best is not None
+    best_steps = best.pop("_steps")
+    model.policy.load_state_dict(best)
+    fresh = {
+        "vs_heuristic": win_rate(model.policy, args.game, args.players, "heuristic", args.eval_games, FRESH_SEEDS),
+        "vs_random": win_rate(model.policy, args.game, args.players, "random", args.eval_games // 2, FRESH_SEEDS),
+    }
     minutes = (time.monotonic() - started) / 60
     policy_path.parent.mkdir(parents=True, exist_ok=True)
     model.policy.save(str(policy_path))
@@ -142,17 +260,22 @@ def main() -> None:
     record = {
         "game": args.game,
         "players": args.players,
-        "algorithm": "sb3-contrib MaskablePPO, MLP 64x64, 4 envs (2 vs random, 2 vs heuristic)",
+        "algorithm": f"sb3-contrib MaskablePPO, MLP {'x'.join(map(str, net))}, 4 envs against {names}, "
+                     f"reward {args.reward}" + (f", after imitating the heuristic in {args.imitate} games"
+                                                f" and {args.dagger} DAgger rounds" if args.imitate else ""),
+        "settings": {k: str(v) for k, v in vars(args).items()},
         "threads": 1,
         "wall_minutes": round(minutes, 1),
         "steps": curve.points[-1]["steps"],
-        "eval_games_per_point": args.eval_games,
-        "policy": str(policy_path),
+        "eval_games_per_point": {"heuristic": args.eval_games, "random": args.eval_games // 2},
+        "imitation": imitation,
         "curve": curve.points,
+        "kept": {"steps": best_steps, "vs_heuristic_on_curve": best_rate, "fresh_games": fresh},
+        "policy": str(policy_path),
     }
     stem.with_suffix(".json").write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
     plot(curve.points, stem.with_suffix(".png"), f"MaskablePPO on {args.game} ({args.players} players)")
-    print(f"saved {policy_path}, {stem}.json and .png after {minutes:.1f} min")
+    print(json.dumps({"kept": record["kept"]}), f"saved {policy_path}, {stem}.json and .png after {minutes:.1f} min")
 
 
 if __name__ == "__main__":
