@@ -142,3 +142,19 @@ def test_summary_offers_each_seat_only_the_face_up_creatures_it_could_pay_for() 
     summary = s.summary()
     assert summary["offered"] == [["e1", "e2"], ["m1", "m2"]]
     assert summary["acquired"] == [["e1"], []]
+
+
+def test_every_recruited_creature_was_offered_to_its_recruiter() -> None:
+    """A creature is recruited only at a decision where it was face up and affordable: always offered."""
+    from sabbat.core import Rng
+    from sabbat.games.bellum_magica import GAME
+
+    for n in (2, 5):
+        s = GAME.new(n, 11)
+        r = Rng(n)
+        while not s.is_terminal():
+            s.apply(r.choice(s.legal_actions()))
+        summary = s.summary()
+        assert any(summary["acquired"])
+        for took, offered in zip(summary["acquired"], summary["offered"], strict=True):
+            assert set(took) <= set(offered)
