@@ -65,12 +65,14 @@ def _print(n: int, f: dict, shown: int) -> None:
     print(f"  start position  {f['position_share_from_start']}  worst {f['max_position_deviation_points']} pts"
           f"  {mark[met['positions']]}")
     print(f"  runaway share   {f['runaway_share']}  {mark[met['runaway']]}")
-    print(f"  must-take       {f['must_take'] or '-'}  {mark[met['no_must_take']]}")
+    print(f"  must-take       {f['must_take'] or '-'}  {mark[met['no_must_take']]}"
+          f"  (unadjusted p < 0.05: {f['must_take_unadjusted'] or '-'})")
     print(f"  never-take      {f['never_take'] or '-'}  {mark[met['no_never_take']]}")
     print(f"  endings         {f['ends']}   decisions/game {f['decisions_mean']}")
     ranked = sorted(f["cards"].items(), key=lambda kv: -abs(kv[1]["edge_points"]))[:shown]
     for card, c in ranked:
-        print(f"    {card:28} take {c['take_rate']:.3f}  edge {c['edge_points']:+6.1f} pts  p {c['p']:.3f}"
+        print(f"    {card:28} take {c['take_rate']:.3f}  edge {c['edge_points']:+6.1f} pts"
+              f"  p {c['p']:.3f} (Holm {c['p_holm']:.3f})"
               f"  ({c['takers']} took, {c['passers']} passed)")
 
 

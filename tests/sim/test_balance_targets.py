@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from sabbat.sim.runner import GameRecord
-from sabbat.sim.targets import Targets, check, runaway
+from sabbat.sim.targets import Targets, check, holm, runaway
 
 
 def rec(seed: int, winner: int, scores: list[float], acquired: list[list[str]], offered: list[list[str]],
@@ -50,3 +50,25 @@ def test_records_of_several_player_counts_are_refused() -> None:
     three = GameRecord("toy", 3, 1, ["a", "b", "c"], [0], [3, 1, 1], 10, {}, {}, 0)
     with pytest.raises(ValueError, match="one player count"):
         check([rec(0, 0, [1, 0], [[], []], [[], []]), three])
+
+
+def test_holm_adjustment_matches_a_hand_computation() -> None:
+    # sorted 0.005, 0.01, 0.03, 0.04 scaled by 4, 3, 2, 1, never below the one before
+    adjusted = holm({"a": 0.01, "b": 0.04, "c": 0.03, "d": 0.005})
+    assert adjusted == pytest.approx({"d": 0.02, "a": 0.03, "c": 0.06, "b": 0.06})
+
+
+def test_a_small_edge_among_many_cards_tested_is_not_a_must_take_after_adjustment() -> None:
+    # Seat 1 took "charm" in games 0-99 and won 61 of them; it passed in games 100-199 and won 45:
+    # an edge of 16 points, p about 0.02. Seat 2 tested 20 other cards with no edge. Alone,
+    # charm passes a 5 % test; among 21 tests, Holm's adjustment says chance explains it.
+    records = []
+    for i in range(200):
+        win = i < 61 if i < 100 else i - 100 < 45
+        plain = [f"plain{k}" for k in range(20)]
+        acquired = [["charm"] if i < 100 else [], plain if i % 2 == 0 else []]
+        records.append(rec(i, 0 if win else 1, [10, 9] if win else [9, 10], acquired, [["charm"], plain]))
+    f = check(records)
+    charm = f["cards"]["charm"]
+    assert charm["edge_points"] == 16.0 and charm["p"] < 0.05 < charm["p_holm"]
+    assert f["must_take_unadjusted"] == ["charm"] and f["must_take"] == []
