@@ -33,6 +33,7 @@ FIXTURES = [
         sex="male"),
     _fx("fx_crown", kind=Kind.ITEM, suc=1),
     _fx("fx_banner", kind=Kind.TROOP, colour="black", defence=2),  # a troop with no movement value
+    _fx("fx_wiz6", kind=Kind.WIZARD, colour="red", mag=1, defence=6, mov=3, suc=-2, sex="female"),
 ]
 
 

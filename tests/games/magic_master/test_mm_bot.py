@@ -52,13 +52,16 @@ def test_terrain_bound_cards_are_worth_more_while_a_rival_shelters_there():
     def worth(card: str) -> float:
         return _Ctx(t, state.observation(0), 0).card_value(ids[card])
 
-    open_field = {card: worth(card) for card in ("tree_spirit", "earth_spirit", "open_gate", "wolf", "fireball")}
+    open_field = {card: worth(card)
+                  for card in ("tree_spirit", "earth_spirit", "open_gate", "battering_ram", "wolf", "fireball")}
     rival.terrain = ids["forest"]
     assert worth("tree_spirit") > open_field["tree_spirit"] + 2
     assert worth("wolf") > open_field["wolf"]
+    assert worth("battering_ram") == open_field["battering_ram"]  # a forest is no castle
     assert worth("earth_spirit") == open_field["earth_spirit"]  # it needs a cave
     assert worth("fireball") == open_field["fireball"]
     rival.terrain = ids["castle"]
     assert worth("open_gate") > open_field["open_gate"]
+    assert worth("battering_ram") > open_field["battering_ram"]  # it only adds to attacks on a castle
     state.groups[0][0].terrain = ids["forest"]  # one's own shelter is no target
     assert worth("tree_spirit") == open_field["tree_spirit"]

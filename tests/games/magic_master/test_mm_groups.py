@@ -11,11 +11,13 @@ from sabbat.games.magic_master.model import Phase, RegroupKind
 
 def test_group_sums_and_movement_is_the_minimum():  # rules 4-6
     s = blank()
-    g = group(s, 0, "dean", "sword", TB, "royal_guard", "castle")
-    assert G.atk(s.t, g) == (3, 4)  # 1D+1, +2, 1D+1, 1D
-    assert G.defence(s.t, g) == 5 + 10 + 13 + 10
+    cards = ("dean", "sword", TB, "royal_guard", "castle")
+    g = group(s, 0, *cards)
+    v = [s.t.types[c] for c in cards]
+    assert G.atk(s.t, g) == (sum(c.atk_dice for c in v), sum(c.atk_bonus for c in v))
+    assert G.defence(s.t, g) == sum(c.defence for c in v)
     assert G.mov(s.t, g) == 0
-    assert G.suc(s.t, g) == 8 + 1 + 2
+    assert G.suc(s.t, g) == sum(c.suc for c in v)
     assert G.mov(s.t, group(s, 0, "galus", TU)) == 1
 
 

@@ -185,7 +185,7 @@ def test_dispel_magic_against_fireball_support_rechecks_the_hit():  # A-19 dispe
     s = blank()
     group(s, 0, "galus")
     group(s, 0, GAN)
-    target = group(s, 1, "sylphia", TB)  # DEF 6 + 10 = 16
+    target = group(s, 1, "fx_wiz6", TB)  # DEF 6 + 10 = 16
     (fb,) = give(s, 0, "fireball")
     (dis,) = give(s, 1, "dispel_magic")
     dice(s, 3, 4, 4, 2)  # galus 3+3 = 6, fireball 4+4+1 = 9 -> 15? no: 6 + 9 = 15 < 16
@@ -195,7 +195,7 @@ def test_dispel_magic_against_fireball_support_rechecks_the_hit():  # A-19 dispe
     s2 = blank()
     group(s2, 0, "galus")
     group(s2, 0, GAN)
-    t2 = group(s2, 1, "sylphia", TB)
+    t2 = group(s2, 1, "fx_wiz6", TB)
     (fb2,) = give(s2, 0, "fireball")
     (dis2,) = give(s2, 1, "dispel_magic")
     dice(s2, 6, 5, 5, 2)  # 9 + 11 = 20 >= 16; dispel roll 2 + 1 = 3 succeeds

@@ -54,7 +54,7 @@ def test_fireball_support_adds_its_dice_and_the_casters_magic():
     s = blank()
     group(s, 0, GAN)  # the caster is group #1 (index 0)
     group(s, 0, "galus")
-    target = group(s, 1, "sylphia", TB)  # DEF 6 + 10 = 16
+    target = group(s, 1, "fx_wiz6", TB)  # DEF 6 + 10 = 16
     (fb,) = give(s, 0, "fireball")
     dice(s, 3, 4, 4)  # galus 1D+3 = 6; fireball 2D + MAG 1 = 9: 15 < 16
     act(s, "attack", 1, 1, 0)
@@ -67,7 +67,7 @@ def test_fireball_support_adds_its_dice_and_the_casters_magic():
     s2 = blank()
     group(s2, 0, GAN)
     group(s2, 0, "galus")
-    t2 = group(s2, 1, "sylphia", TB)
+    t2 = group(s2, 1, "fx_wiz6", TB)
     (fb2,) = give(s2, 0, "fireball")
     dice(s2, 3, 4, 5)  # 6 + 4 + 5 + 1 = 16: a hit only with the caster's MAG
     act(s2, "attack", 1, 1, 0)
@@ -103,7 +103,7 @@ def test_a_failed_spell_opens_no_window_even_against_a_wizard():
                                ("ice_storm", (TB,), (1,)), ("ice_storm", (TB,), (5, 1, 1, 1, 1, 1, 1))):
         s = blank()
         group(s, 0, GAN)
-        target = group(s, 1, "sylphia", *extra)
+        target = group(s, 1, "fx_wiz6", *extra)
         (c,) = give(s, 0, card)
         give(s, 1, "shield")
         dice(s, *rolls)
@@ -115,7 +115,7 @@ def test_a_failed_spell_opens_no_window_even_against_a_wizard():
 def test_petrify_skips_the_terrain_and_takes_the_outermost_troop():
     s = blank()
     group(s, 0, GAN)
-    target = group(s, 1, "sylphia", TB, "castle")
+    target = group(s, 1, "fx_wiz6", TB, "castle")
     (pet,) = give(s, 0, "petrify")
     dice(s, 3)  # 3 + MAG 1 = 4
     act(s, "card_attack", pet, 1, 0)
@@ -140,7 +140,7 @@ def test_dispelled_teleport_support_counts_the_castle_again_and_equality_still_h
     s = blank()
     group(s, 0, W, TU, TU, TU)  # 4D+9, movement 1
     group(s, 0, GAN)
-    target = group(s, 1, "sylphia", TB, "castle")  # 6 + 10 + 10 = 26; 16 without the castle
+    target = group(s, 1, "fx_wiz6", TB, "castle")  # 6 + 10 + 10 = 26; 16 without the castle
     (tp,) = give(s, 0, "teleportation")
     (dis,) = give(s, 1, "dispel_magic")
     dice(s, 3, 5, 4, 4, 4, 2)  # teleport 3 + 1; attack 17 + 9 = 26; dispel 2 + 1
@@ -157,7 +157,7 @@ def test_dispelled_teleport_support_counts_the_castle_again_and_equality_still_h
 def test_card_and_ice_storm_events_carry_their_numbers_and_names():
     s = blank()
     group(s, 0, GAN)
-    group(s, 1, "sylphia", TB)
+    group(s, 1, "fx_wiz6", TB)
     (lb,) = give(s, 0, "lightning_bolt")
     dice(s, 4, 4)  # 2D+2 + MAG 1 = 11 >= 10
     act(s, "card_attack", lb, 1, 0)
@@ -165,9 +165,9 @@ def test_card_and_ice_storm_events_carry_their_numbers_and_names():
     assert (roll.params["bonus"], roll.params["total"], roll.params["defence"]) == (3, 11, 10)
     s2 = blank()
     group(s2, 0, GAN)
-    group(s2, 1, "sylphia", TB)
+    group(s2, 1, "fx_wiz6", TB)
     (ice,) = give(s2, 0, "ice_storm")
-    dice(s2, 5, 2, 2, 2, 2, 1, 1)  # 10 + MAG 1 = 11: the soldiers (10) go, not Sylphia too
+    dice(s2, 5, 2, 2, 2, 2, 1, 1)  # 10 + MAG 1 = 11: the soldiers (10) go, not the wizard too
     act(s2, "card_attack", ice, 1, 0)
     storm = next(e for e in s2.events if e.key == "magic_master.event.ice_storm")
     assert storm.params["removed"] == [{"en": "Soldiers", "ja": "兵士"}]
@@ -235,7 +235,7 @@ def test_a_magic_zero_caster_adds_nothing_to_a_fireball_support():
     s = blank()
     group(s, 0, "melinda")  # MAG 0
     group(s, 0, "galus")
-    group(s, 1, "sylphia", TB)  # 16
+    group(s, 1, "fx_wiz6", TB)  # 16
     (fb,) = give(s, 0, "fireball")
     dice(s, 3, 4, 5)  # 6 + 9 = 15 < 16
     act(s, "attack", 1, 1, 0)

@@ -89,7 +89,8 @@ def test_normal_attack_is_named_in_japanese_with_its_strength():
     group(s, 0, W)
     group(s, 1, "dean", "castle")
     attack = [a for a in s.legal_actions() if a.kind == "attack"][0]
-    assert s.describe_action(attack, "ja") == "#1（剣士ガルス、攻撃力1D+3）でP2のグループ#1（ディーン王子、防御力15）に通常攻撃"
+    defence = s.t.types["dean"].defence + s.t.types["castle"].defence
+    assert s.describe_action(attack, "ja") == f"#1（剣士ガルス、攻撃力1D+3）でP2のグループ#1（ディーン王子、防御力{defence}）に通常攻撃"
     act(s, "attack", 0, 1, 0)
     screen = _text(view.render(s.observation(0), "ja"), "ja")
     assert "攻撃中: P1 通常攻撃 → P2のグループ#1" in screen and "normal" not in screen

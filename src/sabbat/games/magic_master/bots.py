@@ -20,7 +20,7 @@ CARD_VALUE = {
     "fireball": 6, "shield": 6, "ice_storm": 6, "petrify": 5, "dispel": 5, "lightning": 5, "thief": 5,
     "messenger": 3, "ram": 2, "beast": 3, "spirit": 3, "open_gate": 2,
 }
-TERRAIN_BOUND = {"spirit": 0.25, "open_gate": 0.12, "beast": 0.1}
+TERRAIN_BOUND = {"spirit": 0.25, "open_gate": 0.12, "ram": 0.12, "beast": 0.1}
 """Share of a sheltered rival group's value that a card bound to its terrain adds to its worth."""
 
 
