@@ -248,17 +248,17 @@ def test_field_and_land_taking_effects_wait_for_the_boss_scout_phase() -> None:
     from sabbat.core import Rng
 
     st = blank(3, start=0, round_=3, fixture=False)
-    mandrake = play(st, 0, "mandrake")
+    banshee = play(st, 0, "banshee")
     digger = play(st, 0, "gnome_digger")
     field(st, "imp")
     st.round = 3
     next_round(st)
     st._legal = None
     assert st.fog is not None
-    assert not legal(st, "use_oneshot", mandrake) and not legal(st, "use_oneshot", digger)
+    assert not legal(st, "use_oneshot", banshee) and not legal(st, "use_oneshot", digger)
     for _ in range(3):
         do(st, "end_summon")
     assert st.fog is None and st.phase is Phase.DECLARE and st.active == 0
-    assert legal(st, "use_oneshot", mandrake) and legal(st, "use_oneshot", digger)
+    assert legal(st, "use_oneshot", banshee) and legal(st, "use_oneshot", digger)
     for p in range(3):
         assert st.determinize(p, Rng(p)).check_invariants() == []

@@ -18,7 +18,7 @@ def real(n: int = 2):  # type: ignore[no-untyped-def]
 def test_two_summon_payments_add_up_and_each_pay_credit_spends_one() -> None:
     st = real()
     beds = [play(st, 0, "myconid_bed"), play(st, 0, "myconid_bed")]
-    tome = play(st, 0, "dark_tome")
+    tome = play(st, 0, "witch_broom")
     hand(st, 0, "vampire")  # cost 4
     seat = begin(st)
     for b in beds:
@@ -57,13 +57,13 @@ def test_two_boosts_on_one_monster_add_up_and_close_the_effect() -> None:
 
 def test_take_field_reaches_a_card_whose_scout_cost_equals_the_value() -> None:
     st = real()
-    mandrake = play(st, 0, "mandrake")  # take a Field card with scout cost 4 or less
-    field(st, "blue_wisp")  # scout cost 4
+    banshee = play(st, 0, "banshee")  # take a Field card with scout cost 7 or less
+    field(st, "ghost_knight")  # scout cost 7
     begin(st)
-    assert legal(st, "use_oneshot", mandrake)
-    do(st, "use_oneshot", mandrake)
-    do(st, "take_field", "blue_wisp")
-    assert "blue_wisp" in ids(st, st.seats[0].discard) and "blue_wisp" in st.acquired[0]
+    assert legal(st, "use_oneshot", banshee)
+    do(st, "use_oneshot", banshee)
+    do(st, "take_field", "ghost_knight")
+    assert "ghost_knight" in ids(st, st.seats[0].discard) and "ghost_knight" in st.acquired[0]
 
 
 def test_take_land_works_with_only_one_stack_left() -> None:

@@ -2,8 +2,8 @@
 
 The digests were recorded from the code of commit 7f55fad, before the rework of issue 22: a change that
 alters a legal-action order, an event, an observation, a description or a saved state fails here.
-Re-recorded once since, when `summary()` and saves gained `offered` (with it stripped, the 7f55fad digests
-come back).
+Re-recorded since when `summary()` and saves gained `offered` (with it stripped, the 7f55fad digests
+came back), and when the balance work of issue 21 changed reconstructed card values (other games).
 """
 
 from __future__ import annotations
@@ -14,15 +14,15 @@ from sabbat.games.monslaught import GAME
 from support.fingerprint import digests
 
 RECORDED = {
-    "2p defaults": "7522e9f8876889eb81a0ba00419c60c4",
-    "2p second_place=any": "244d67d946d42ac4f229f9541bd07307",
-    "2p refill_hand=uncapped": "da1d2b046a3a909c106c9cc58d04eaec",
-    "3p defaults": "210ff5ddf8f08f538b34eee8512faf1d",
-    "3p second_place=any": "a0e12dabab976fb1078a87a87332a2e9",
-    "3p refill_hand=uncapped": "5377a94aef1f529744b65a01714c7a5b",
-    "4p defaults": "a3612a38a12215ddd54d4d4b88bf5af9",
-    "4p second_place=any": "c540dbc8fc4e095da8be8e366626e137",
-    "4p refill_hand=uncapped": "49ae6712f12f027c5485f19e4b974184",
+    "2p defaults": "7c2af7af66303cb1e4f47e2d80c40058",
+    "2p second_place=any": "74fc5b8db809b5e7f000d92ed6fa7fa4",
+    "2p refill_hand=uncapped": "9ff2f3a4d0d6e2a24b656dff28744510",
+    "3p defaults": "46f5ccf080400235e495e74d43dad517",
+    "3p second_place=any": "ce7327db0173cb3425d466e1a22c4899",
+    "3p refill_hand=uncapped": "6d1871e5424a9cfbfddea8c6cdd6050f",
+    "4p defaults": "4896fc3461da9a6c63ddafe377d8dcb5",
+    "4p second_place=any": "9afd882fe090e5a608529f2ac7e3b2ea",
+    "4p refill_hand=uncapped": "57968ac975d57aac0213acec153514d9",
 }
 
 

@@ -99,15 +99,15 @@ def test_summon_credit_one_shot() -> None:
 
 def test_take_field_one_shot_respects_its_limit_and_works_in_boss_rounds() -> None:
     st = real()
-    mandrake = play(st, 0, "mandrake")
-    field(st, "imp", "vampire")
+    banshee = play(st, 0, "banshee")  # take a Field card with scout cost 7 or less
+    field(st, "imp", "vampire")  # scout 3 and 9
     begin(st)
     to(st, Phase.DECLARE)
     st.pend_group = []
-    do(st, "use_oneshot", mandrake)
+    do(st, "use_oneshot", banshee)
     assert not legal(st, "take_field", "vampire")
     do(st, "take_field", "imp")
-    assert ids(st, st.seats[0].discard) == ["imp", "mandrake"] and ids(st, st.field) == ["vampire"]
+    assert ids(st, st.seats[0].discard) == ["banshee", "imp"] and ids(st, st.field) == ["vampire"]
     assert st.phase is Phase.DECLARE
 
 
@@ -140,7 +140,7 @@ def test_penalty_lose_land_returns_it_front_side_up() -> None:
     frog = play(st, 0, "frog", land=bonfire)
     st.round, st.boss_revealed = 4, 1
     st.boss_row[0] = "mist_witch"
-    st.seats[0].declared = 9
+    st.seats[0].declared = st.db.bosses["mist_witch"].scout  # just enough (a reconstructed value)
     reward(st)
     st._legal = None
     do(st, "penalty_land", bonfire)

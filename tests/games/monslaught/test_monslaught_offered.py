@@ -72,14 +72,14 @@ def test_a_boss_draft_offers_every_card_dealt_and_the_first_draft_none() -> None
 
 def test_a_take_effect_offers_each_card_it_could_take() -> None:
     st = blank(2, fixture=False)
-    mandrake = play(st, 0, "mandrake")
+    banshee = play(st, 0, "banshee")
     field(st, "imp", "vampire")
     begin(st)
     to(st, Phase.DECLARE)
     st.pend_group = []
-    do(st, "use_oneshot", mandrake)
+    do(st, "use_oneshot", banshee)
     do(st, "take_field", "imp")
-    assert _offered(st, 0) == ["imp"]  # the Vampire costs more than the Mandrake's limit
+    assert _offered(st, 0) == ["imp"]  # the Vampire (scout 9) is beyond the Banshee's 7
 
 
 def test_in_random_games_every_card_a_seat_acquired_had_been_offered_to_it() -> None:
