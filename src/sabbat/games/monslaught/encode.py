@@ -143,9 +143,9 @@ def _seat(st: Position, seat: Seat, mine: bool, d: Found, nums: dict[str, int | 
         ("refill_limit", refill_limit(st, seat)), ("offer_size", len(seat.offer) + (1 if seat.pick >= 0 else 0)),
         ("picked", seat.pick >= 0),
     ):
-        j = nums[field]
-        if value and j is not None:
-            d[j] = value
+        at_j = nums[field]
+        if value and at_j is not None:
+            d[at_j] = value
 
 
 def _copies(names: list[str]) -> int:
