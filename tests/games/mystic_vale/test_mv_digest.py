@@ -3,7 +3,8 @@
 The digests were first recorded from the code of commit 74f7fd8, before the rework of issue 22, and held
 through it. They were recorded again, with no code change, when Spirit Lantern's card values changed
 (issue 21: a harvest ability of the field, 2 wild spirit, cost 6, instead of +1 wild spirit in every
-harvest from anywhere, cost 7), which changes the games themselves. A change that alters a legal-action
+harvest from anywhere, cost 7), and again when Spirit Lantern went to cost 7 and Sprouting Grove to
+cost 6 (issue 21, search self-play), which changes the games themselves. A change that alters a legal-action
 order, an event, an observation, a description, an estimate or a saved state fails here.
 """
 
@@ -15,12 +16,12 @@ from sabbat.games.mystic_vale import GAME
 from support.fingerprint import digests
 
 RECORDED = {
-    "2p defaults": "cf1f0ae3bfadc923bce2ea5b354439da",
-    "2p german_spirit_trade=True": "f1b8db4ea368891906d2eddd03c6c3a5",
-    "3p defaults": "4e908087a53eaad41096b3a9e639afe7",
-    "3p german_spirit_trade=True": "e6a6527989170af194305238fec1632c",
-    "4p defaults": "44a779a6a729c4a013b662ffbdcea2ce",
-    "4p german_spirit_trade=True": "8be92020b1744894101ee6a3893c3d89",
+    "2p defaults": "ab687f890228c1688dc2ab6f0f1cd0a7",
+    "2p german_spirit_trade=True": "f62c09d4ca94535bd4ad3c1439299155",
+    "3p defaults": "90191e7f75f16676cbf62eae8849bf0e",
+    "3p german_spirit_trade=True": "dcd130438e86e5eb4dcad37eb971bb13",
+    "4p defaults": "9d2010fd9b96e1642de942f2cb8e7b10",
+    "4p german_spirit_trade=True": "6eb6e92680f428a83f8009faa309db89",
 }
 
 

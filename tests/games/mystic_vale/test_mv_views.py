@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from rich.console import Console
 
 from sabbat.agents.random_agent import RandomAgent
@@ -156,6 +157,23 @@ def test_heuristic_buys_the_best_value_per_cost() -> None:
     assert bot.part_worth(obs, c.part("harvest_patch", "top")) > bot.part_worth(obs, c.soil_part[0])
     assert bot.part_worth(obs, c.part("mana_spring", "top")) < bot.part_worth(obs, c.part("mana_wellspring", "top"))
     assert parts[c.soil_part[0]]["cost"] == 2
+
+
+def test_heuristic_values_growth_near_two_spirit_and_a_wild_ability_like_wild_symbols() -> None:
+    """Why: search self-play (issue 21) took Sprouting Grove and Spirit Lantern far more often than the
+    heuristic did, so once the cards were made dearer the heuristic stopped buying them at all.
+    A growth symbol lets about one more card into every later field; wild spirit from an ability pays
+    as a wild symbol does."""
+    bot = HeuristicAgent(0)
+    st = GAME.new(3, 0)
+    obs = st.observation(0)
+    c = st.cards
+    shrine = bot.part_worth(obs, c.part("earth_shrine", "top"))
+    assert bot.part_worth(obs, c.part("sprouting_grove", "top")) > 1.8 * shrine  # it was under 1.5
+    lantern = c.part("spirit_lantern", "top")
+    amount = obs["catalog"]["parts"][lantern]["ability"][2]
+    blossom = bot.part_worth(obs, c.part("wild_blossom", "top"))
+    assert bot.part_worth(obs, lantern) == pytest.approx(amount * blossom)
 
 
 def test_events_and_view_name_the_first_seat_p1_never_p0() -> None:

@@ -17,8 +17,14 @@ from sabbat.core import Action, GameState, Rng
 MANA, S1, S2, S3, WILD, DECAY, GROWTH, HVP, EVP, GUARD = range(10)
 VALE_SRC = 10_000
 
+# A growth symbol lets about one more card into every later field, so it is worth more than a
+# spirit symbol; a wild spirit gained by an ability pays like a wild symbol. Search self-play
+# (issue 21) showed the lower values left Sprouting Grove and Spirit Lantern underbought.
+GROWTH_WORTH = 2.0
+WILD_WORTH = 1.4
+
 _ABILITY_VALUE = {
-    "gain_mana": 0.9, "gain_wild": 1.0, "gain_vp": 1.8, "vp_per_guardian": 0.9, "mana_per_decay": 0.7,
+    "gain_mana": 0.9, "gain_wild": WILD_WORTH, "gain_vp": 1.8, "vp_per_guardian": 0.9, "mana_per_decay": 0.7,
     "vp_per_decay": 1.0, "vp_per_vale": 0.6, "harvest_mana": 2.2, "harvest_wild": 2.4,
     "end_vp_per_guardian": 1.5, "end_vp_per_level3": 1.0, "end_vp_per_vale": 1.5,
 }
@@ -102,8 +108,8 @@ class HeuristicAgent:
         st = part["stats"]
         prog = self._progress(obs)
         late = prog > 0.8
-        v = (st[MANA] * (0.3 if late else 1.0) + 1.1 * (st[S1] + st[S2] + st[S3]) + 1.4 * st[WILD]
-             + 1.6 * st[GROWTH] - 1.3 * st[DECAY] + (2.2 + prog) * st[HVP] + (0.5 + 1.5 * prog) * st[EVP]
+        v = (st[MANA] * (0.3 if late else 1.0) + 1.1 * (st[S1] + st[S2] + st[S3]) + WILD_WORTH * st[WILD]
+             + GROWTH_WORTH * st[GROWTH] - 1.3 * st[DECAY] + (2.2 + prog) * st[HVP] + (0.5 + 1.5 * prog) * st[EVP]
              + 0.3 * st[GUARD])
         ab = part["ability"]
         if ab:
