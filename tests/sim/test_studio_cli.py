@@ -58,7 +58,7 @@ def test_compare_runs_on_every_game(game: str, tmp_path: Path) -> None:
 
 def test_compare_shows_what_a_changed_card_file_changes(tmp_path: Path) -> None:
     shipped = (SRC / "magic_master" / "cards.yaml").read_text(encoding="utf-8")
-    weaker = shipped.replace("atk_dice: 1, atk_bonus: 1, defence: 5, mov: 3, suc: 8", "atk_dice: 0, atk_bonus: 0, "
+    weaker = shipped.replace("atk_dice: 1, atk_bonus: 1, defence: 3, mov: 3, suc: 8", "atk_dice: 0, atk_bonus: 0, "
                              "defence: 1, mov: 1, suc: 8", 1)
     assert weaker != shipped
     changed = tmp_path / "weak_dean.yaml"

@@ -107,7 +107,11 @@ def test_a_record_takes_the_start_player_the_game_publishes(monkeypatch: pytest.
     from sabbat.sim.runner import play_game
 
     cls = type(games.get("magic_master").new(3, 0, {}))
-    assert play_game("magic_master", 3, 0, ["random"] * 3)[0].first_player == 0  # the first decision's seat
+    record, state = play_game("magic_master", 3, 0, ["random"] * 3)
+    assert record.first_player == state.summary()["start_player"]
     original = cls.summary
-    monkeypatch.setattr(cls, "summary", lambda self: {**original(self), "start_player": 2})
-    assert play_game("magic_master", 3, 0, ["random"] * 3)[0].first_player == 2
+    # without a published start player, the seat of the first decision (the heir choice: seat 0)
+    monkeypatch.setattr(cls, "summary", lambda self: {k: v for k, v in original(self).items() if k != "start_player"})
+    assert play_game("magic_master", 3, 0, ["random"] * 3)[0].first_player == 0
+    monkeypatch.setattr(cls, "summary", lambda self: {**original(self), "start_player": 1})
+    assert play_game("magic_master", 3, 0, ["random"] * 3)[0].first_player == 1

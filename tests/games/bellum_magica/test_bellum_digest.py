@@ -2,8 +2,7 @@
 
 The digests were recorded from the code of commit 537688e, before any tuning: a change that
 alters a legal-action order, an event, an observation, a description or a saved state fails here.
-Re-recorded when `summary()` and saves gained `offered` (with it stripped, the old digests came back),
-and when the rebalance of issue 21 changed reconstructed creature values in cards.yaml (other games).
+Re-recorded when `summary()` and saves gained `offered` (with it stripped, the old digests came back).
 """
 
 from __future__ import annotations
@@ -14,18 +13,18 @@ from sabbat.games.bellum_magica import GAME
 from support.fingerprint import digests
 
 RECORDED = {
-    "2p defaults": "02d9fabf8081730cb10ad1aac3c6d4c8",
-    "2p castle_choice=draft": "7f11a3439652c64d64b0fffd8ba96ef7",
-    "2p max_days=4": "9a9f07bb7325d8edc97484007b7473bf",
-    "3p defaults": "779e1900b213f272e9c72b669bdfe3f0",
-    "3p castle_choice=draft": "b6557d21fbe056c0b515b4f845f57a50",
-    "3p max_days=4": "4524b7c7005e6a692a357161fb69675a",
-    "4p defaults": "91859dae10f118b272717b424a177450",
-    "4p castle_choice=draft": "de41358f75b42315c47af1781d01924a",
-    "4p max_days=4": "0c2563260f7a287c806e18b4c3f90626",
-    "5p defaults": "5bc6f0b27316db8cd64fa24f55f7d0de",
-    "5p castle_choice=draft": "842aeaf7d0d05e6d9363d30297c61d75",
-    "5p max_days=4": "4e471fea6ef61e87106bd1a5052b289b",
+    "2p defaults": "e33f88e34a74c4a5861bec5583a66af0",
+    "2p castle_choice=draft": "c9c82495088c7693faa5bb7b06b2a397",
+    "2p max_days=4": "a0ee47d7ab08e89a5ddda7a99379d642",
+    "3p defaults": "52381ad9aa8085c9278cb4329bae5ce5",
+    "3p castle_choice=draft": "54f11794aeb2cff505ea8a4059274a7e",
+    "3p max_days=4": "d7295878a6a86de2a80b3c107707fc5a",
+    "4p defaults": "5ae79a515b9356aeefcc87e0cefe9045",
+    "4p castle_choice=draft": "28d0ba2d054a6b7e59500828506cb6be",
+    "4p max_days=4": "ffcb78c4037b5e9c90b9f6a7fa366cd9",
+    "5p defaults": "88a6abe3c0e071b78c60f57df262cf0d",
+    "5p castle_choice=draft": "f3bd0a79fb176e6e421301aa5593c269",
+    "5p max_days=4": "9ae3b9bebf0f14a99a0cfca1e72ae4a3",
 }
 
 
