@@ -48,3 +48,14 @@ def circle(graph: dict[str, set[str]]) -> list[str] | None:
         if found:
             return found
     return None
+
+
+def layers_broken(package_dir: Path, low: tuple[str, ...] | None = None,
+                  adapter: tuple[str, ...] = ("state", "__init__")) -> list[str]:
+    """What breaks the game's layering: an import circle (as a chain), or a low module that imports
+    the contract adapter (`low`: the modules below it; default every module but the adapter)."""
+    graph = package_imports(package_dir)
+    chain = circle(graph)
+    broken = [" -> ".join(chain)] if chain else []
+    below = low if low is not None else tuple(sorted(set(graph) - set(adapter)))
+    return broken + [f"{m} imports {sorted(graph[m] & set(adapter))}" for m in below if graph[m] & set(adapter)]
