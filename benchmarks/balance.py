@@ -22,8 +22,9 @@ from sabbat.sim.parallel import plan, run_jobs
 from sabbat.sim.targets import Targets, check
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def parser(description: str | None = __doc__) -> argparse.ArgumentParser:
+    """The options of a balance run (benchmarks/counterfactual.py adds its rule to them)."""
+    ap = argparse.ArgumentParser(description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("game")
     ap.add_argument("--players", default="", help="player counts, comma-separated (default: every count)")
     ap.add_argument("--games", type=int, default=2000)
@@ -34,15 +35,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--runaway-ratio", type=float, default=Targets.runaway_ratio)
     ap.add_argument("--cards-shown", type=int, default=8, help="cards listed per count, by edge (0: none)")
     ap.add_argument("--out", type=Path, default=None, help="write every figure as JSON")
-    args = ap.parse_args(argv)
+    return ap
 
+
+def run(args: argparse.Namespace, extra: dict[str, object] | None = None) -> dict[str, object]:
+    """Play and check every player count of `args`, print the figures, write `--out`; `extra`
+    goes into the JSON beside the run's settings."""
     game = games.get(args.game)
     counts = [int(x) for x in args.players.split(",") if x] or list(game.info.player_counts)
     options = {"cards": str(args.cards.resolve())} if args.cards else {}
     targets = Targets(runaway_ratio=args.runaway_ratio)
     result: dict[str, object] = {"game": game.info.id, "agents": args.agents, "seed": args.seed,
-                                 "cards": str(args.cards) if args.cards else "shipped", "targets": vars(targets),
-                                 "by_players": {}}
+                                 "cards": str(args.cards) if args.cards else "shipped", **(extra or {}),
+                                 "targets": vars(targets), "by_players": {}}
     for n in counts:
         began = time.perf_counter()
         jobs = plan(game.info.id, n, args.agents.split(","), args.games, args.seed, options)
@@ -54,6 +59,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.out:
         args.out.write_text(json.dumps(result, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         print(f"wrote {args.out}")
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    run(parser().parse_args(argv))
     return 0
 
 

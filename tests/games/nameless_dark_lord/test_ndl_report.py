@@ -64,7 +64,8 @@ def test_summary_of_a_hand_built_tied_ending():
     summary = s.summary()
     json.dumps(summary)
     assert summary == {"end": "rounds", "acquired": [[], ["fishing_village"], [], ["fishing_village"]],
-                       "offered": [[], [], [], []], "rounds": 7, "top_score": 2, "tie_broken": "yes"}
+                       "offered": [[], [], [], []], "rounds": 7, "top_score": 2, "tie_broken": "yes",
+                       "start_player": s.red}
     assert s.winners() == [B]
 
 

@@ -78,15 +78,17 @@ class NdlState(Position):
         """For balance statistics: how the game ended (`end`: `rounds` after the seventh round;
         the game has no safety cap), per-seat acquired card ids, per-seat `offered` card ids (the
         targets it held priority for and could pay for, so take rates count only real chances),
-        rounds played, the winning score, and whether the Red-Throne tie-break decided the winner
-        (`tie_broken`: yes/no)."""
+        rounds played, the winning score, whether the Red-Throne tie-break decided the winner
+        (`tie_broken`: yes/no), and `start_player`: the Red Throne holder, seat 1, from whom start
+        positions are counted (the start player of round 1)."""
         t = totals(self)
         best = max(t)
         cid = self.cid
         offered = [sorted({cid[u] for u in range(len(cid)) if mask >> u & 1}) for mask in self.offered]
         return {"end": "rounds" if self.is_terminal() else "unfinished",
                 "acquired": [list(h) for h in self.history_acq], "offered": offered,
-                "rounds": self.round, "top_score": best, "tie_broken": "yes" if t.count(best) > 1 else "no"}
+                "rounds": self.round, "top_score": best, "tie_broken": "yes" if t.count(best) > 1 else "no",
+                "start_player": self.red}
 
     def describe_action(self, action: Action, locale: str = "en") -> str:
         return describe(self, action, locale)

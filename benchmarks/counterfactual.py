@@ -1,0 +1,169 @@
+"""Balance figures with one rule of the rulebook switched off, to measure what that rule is worth.
+
+    python benchmarks/counterfactual.py nameless-dark-lord red-throne-tie --players 4 --games 2000
+    python benchmarks/counterfactual.py nameless-dark-lord red-throne-tie,start-rotation --players 4
+    python benchmarks/counterfactual.py nameless-dark-lord --list
+
+A seat or start position that misses its fair share may owe it to a rule of the rulebook rather than
+to a card value; a card change cannot fix that, and the doc must then name the rule. The only way
+to know is to play the same seeds without it. Each entry of `PATCHES` is a study-only patch: a
+context manager that swaps one function of a game for a variant without the rule, and puts the
+original back on leaving. The game's code never learns of them; they exist for this script alone.
+Several rules, comma-separated, are switched off together. Everything else (seeds, seat rotation,
+the checker, `--out`) is `benchmarks/balance.py`'s, so the figures compare seed for seed with a
+balance run of the same arguments.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, ExitStack, contextmanager
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from sabbat import games
+from sabbat.games.nameless_dark_lord import dealing as ndl_dealing
+from sabbat.games.nameless_dark_lord import rules as ndl_rules
+from sabbat.games.nameless_dark_lord.scoring import totals as ndl_totals
+from sabbat.games.nameless_dark_lord.state import NdlState
+
+Patch = Callable[[], AbstractContextManager[None]]
+
+
+def _load_balance() -> ModuleType:
+    """benchmarks/balance.py, the checker this script shares (benchmarks/ is not a package)."""
+    path = Path(__file__).resolve().with_name("balance.py")
+    spec = importlib.util.spec_from_file_location("balance", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+balance = _load_balance()
+
+
+@contextmanager
+def swap(owner: Any, name: str, replacement: Any) -> Iterator[None]:
+    """`owner.name` is `replacement` inside the block and the original again after it, even on error."""
+    original = getattr(owner, name)
+    setattr(owner, name, replacement)
+    try:
+        yield
+    finally:
+        setattr(owner, name, original)
+
+
+def _draw(*key: object) -> random.Random:
+    """A generator fixed by the position it is asked about, so a patched game stays a pure function of
+    its seed and never draws from the state's RNG (the deals stay those of the unpatched run)."""
+    return random.Random(repr(key))
+
+
+# ----------------------------------------------------------------------------- The Nameless Dark Lord
+@contextmanager
+def ndl_red_throne_tie() -> Iterator[None]:
+    """p.25: a tie at the top goes to the Red Throne holder, then to the tied player nearest
+    clockwise (「同点の場合は「赤の玉座」の所有者が…勝ち」). Switched off: every tied player shares the win."""
+
+    def winners(self: NdlState) -> list[int]:
+        if not self.is_terminal():
+            return []
+        t = ndl_totals(self)
+        return [p for p in range(self.num_players) if t[p] == max(t)]
+
+    with swap(NdlState, "winners", winners):
+        yield
+
+
+@contextmanager
+def ndl_start_rotation() -> Iterator[None]:
+    """Setup and ⑤ c): the Red Throne holder starts round 1
+    (「「赤の玉座」を持つプレイヤーが第1ラウンドのスタートプレイヤー」) and the start passes to the left each
+    round (「スタートプレイヤーを左隣に渡します」), so with 4 players seat 1 starts
+    rounds 1 and 5 (3 players: 1, 4 and 7). Switched off: each round's start player is drawn by lot
+    (the magic stones of seats 3 and 4 stay where they were dealt)."""
+    original = ndl_rules.begin_round
+
+    def begin_round(s: NdlState, r: int) -> None:
+        n = s.num_players
+        start = _draw(s.throne, s.decks, r).randrange(n)
+        red = s.red
+        s.red = (start - (r - 1)) % n  # begin_round starts seat r-1 clockwise from s.red
+        try:
+            original(s, r)
+        finally:
+            s.red = red
+
+    with swap(ndl_rules, "begin_round", begin_round), swap(ndl_dealing, "begin_round", begin_round):
+        yield
+
+
+@contextmanager
+def ndl_power_tie_front_unit() -> Iterator[None]:
+    """③ (pp.18-22): equal power in an area goes to a Flagbearer's owner, then to the player whose
+    unit stands further forward, i.e. was placed earlier
+    (「同じ合計なら先にユニットを置いていたプレイヤーが上」), which favours whoever places first.
+    Switched off: equal power (after the Flagbearer) is decided by lot."""
+    original = ndl_rules._priority
+
+    def _priority(s: NdlState, x: int, powers: list[int]) -> list[int]:
+        order = original(s, x, powers)
+        flag = {s.owner[u] for u in s.areas[x] if s.deal.effect[u] == "flagbearer"}
+        lot = _draw(s.throne, s.round, x, s.areas[x])
+        draw = {p: lot.random() for p in order}
+        return sorted(order, key=lambda p: (-powers[p], p not in flag, draw[p]))
+
+    with swap(ndl_rules, "_priority", _priority):
+        yield
+
+
+PATCHES: dict[str, dict[str, Patch]] = {
+    "nameless_dark_lord": {
+        "red-throne-tie": ndl_red_throne_tie,
+        "start-rotation": ndl_start_rotation,
+        "power-tie-front-unit": ndl_power_tie_front_unit,
+    },
+}
+"""Per game id, per rule name: the patch that switches the rule off (its docstring says which)."""
+
+
+@contextmanager
+def switched_off(game_id: str, rules: list[str]) -> Iterator[None]:
+    """Every named rule of the game switched off for the block; ValueError for an unknown name."""
+    known = PATCHES.get(game_id, {})
+    unknown = [r for r in rules if r not in known]
+    if unknown:
+        raise ValueError(f"{game_id} has no patch {', '.join(unknown)}; known: {', '.join(known) or 'none'}")
+    with ExitStack() as stack:
+        for rule in rules:
+            stack.enter_context(known[rule]())
+        yield
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = balance.parser(__doc__)
+    ap.add_argument("rule", nargs="?", default="", help="rule names, comma-separated (--list shows them)")
+    ap.add_argument("--list", action="store_true", help="list the game's patches and what each switches off")
+    args = ap.parse_args(argv)
+    game_id = games.get(args.game).info.id
+    if args.list or not args.rule:
+        for name, patch in PATCHES.get(game_id, {}).items():
+            print(f"{name}: {' '.join((patch.__doc__ or '').split())}")
+        return 0 if args.list else 2
+    rules = [r for r in args.rule.split(",") if r]
+    known = PATCHES.get(game_id, {})
+    if not rules or any(r not in known for r in rules):
+        print(f"{game_id}: no patch named {args.rule!r}; known: {', '.join(known) or 'none'}", file=sys.stderr)
+        return 2
+    with switched_off(game_id, rules):
+        balance.run(args, {"switched_off": {r: " ".join((known[r].__doc__ or "").split()) for r in rules}})
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
