@@ -22,6 +22,22 @@ def test_runaway_compares_the_winner_with_the_others_mean() -> None:
     assert runaway(rec(0, 1, [0, 1], [[], []], [[], []]), 2.0) is None
 
 
+def test_runaway_reads_a_games_own_margin_and_leaves_out_seats_without_one() -> None:
+    # a game without points publishes summary()["margin"]; None marks a seat not compared
+    def won(margin: list[int | None], winner: int = 0) -> GameRecord:
+        scores = [1.0 if seat == winner else 0.0 for seat in range(len(margin))]
+        return GameRecord("toy", len(margin), 0, ["a"] * len(margin), [winner], scores, 10, {},
+                          {"margin": margin}, 0)
+
+    assert runaway(won([5, 2]), 2.0) is True
+    assert runaway(won([4, 2]), 2.0) is False
+    assert runaway(won([3, 0, 6], winner=2), 2.0) is True  # mean of 3 and 0
+    assert runaway(won([4, None, 3]), 2.0) is False  # the eliminated seat is not a zero
+    assert runaway(won([2, None, None]), 2.0) is None  # nobody left to compare with
+    f = check([won([5, 2]), won([4, 2]), won([2, None])] * 10)
+    assert f["runaway_share"] == 0.5 and f["met"]["runaway"] is False
+
+
 def test_a_card_whose_takers_always_win_is_a_must_take_and_an_untaken_one_a_never_take() -> None:
     records = []
     for i in range(200):

@@ -10,7 +10,8 @@ verdict, so the same numbers go into a doc, a JSON file and a pull request:
   Holm-adjusted over the cards tested: with 60 cards and 200 games, three would pass an
   unadjusted 5 % test by chance alone; the unadjusted list is kept beside it);
 - never-take cards: taken in under `never_take_rate` of the seat-games where the card was offered;
-- runaway games: the winner's score more than `runaway_ratio` times the mean of the others' scores;
+- runaway games: the winner's score more than `runaway_ratio` times the mean of the others' scores
+  (or the game's own per-seat `margin`, for a game without points);
 - endings: how the games ended (`summary()["end"]`), so a victory condition that never happens shows.
 """
 
@@ -39,14 +40,25 @@ class Targets:
 
 
 def runaway(record: GameRecord, ratio: float) -> bool | None:
-    """Whether the winner's score exceeds `ratio` times the others' mean; None without points
-    (a game whose scores only say who won, or a shared win)."""
-    if len(record.winners) != 1 or set(record.scores) <= {0, 1}:
+    """Whether the winner's margin exceeds `ratio` times the others' mean; None when there is
+    nothing to judge (a shared win, or no margin).
+
+    The margin is `summary()["margin"]` where the game publishes one, a number per seat (None for
+    a seat it leaves out, e.g. one eliminated), for a game whose scores only say who won; else the
+    scores, unless they only say who won."""
+    if len(record.winners) != 1:
         return None
+    margin = record.stats.get("margin")
+    if margin is None:
+        if set(record.scores) <= {0, 1}:
+            return None
+        margin = record.scores
     w = record.winners[0]
-    others = [float(s) for seat, s in enumerate(record.scores) if seat != w]
+    others = [float(m) for seat, m in enumerate(margin) if seat != w and m is not None]
+    if margin[w] is None or not others:
+        return None
     mean = sum(others) / len(others)
-    top = float(record.scores[w])
+    top = float(margin[w])
     return top > ratio * mean if mean > 0 else top > 0
 
 

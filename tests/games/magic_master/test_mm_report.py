@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from mm_support import H6, TB, W, act, blank, group
+from mm_support import GAN, H6, TB, W, act, blank, give, group, inst
 from rich.console import Console
 
 from sabbat import games
@@ -89,6 +89,27 @@ def test_summary_offers_are_the_market_at_each_take_and_a_discard_turn_offers_no
     s.hand[1] = list(s.market)  # five cards: over the limit, so no market card this turn
     act(s, "drop", s.hand[1][0])
     assert s.summary()["offered"][1] == []
+
+
+def test_summary_margin_counts_the_characters_held_and_leaves_out_the_eliminated():
+    # the runaway measure's hook (sabbat.sim.targets.runaway): a couple counts two, a character in
+    # hand one, troops and items nothing; an eliminated seat has no margin to compare
+    s = blank(3)
+    group(s, 0, H6, TB)
+    group(s, 0, GAN)
+    give(s, 0, "arthur", "soldiers")
+    group(s, 1, TB).char += [inst(s, "edgar"), inst(s, "cecile")]
+    s.eliminated[2] = True
+    assert s.summary()["margin"] == [3, 2, None]
+    json.dumps(s.summary())
+
+
+@pytest.mark.parametrize("n,seed", [(2, 1), (3, 2), (4, 3)])
+def test_summary_margin_of_a_finished_game_judges_only_rivals_still_standing(n, seed):
+    s = _played(n, seed)
+    margin = s.summary()["margin"]
+    assert [m is None for m in margin] == s.eliminated
+    assert margin[s.winner] == sum(len(g.char) for g in s.groups[s.winner]) + len(s.chars[s.winner])
 
 
 @pytest.mark.parametrize("n,seed", [(3, 2), (5, 7)])
