@@ -1,7 +1,7 @@
 """Balance figures with one rule of the rulebook switched off, to measure what that rule is worth.
 
     python benchmarks/counterfactual.py nameless-dark-lord red-throne-tie --players 4 --games 2000
-    python benchmarks/counterfactual.py nameless-dark-lord red-throne-tie,start-rotation --players 4
+    python benchmarks/counterfactual.py nameless-dark-lord red-throne-tie,red-throne-starts --players 4
     python benchmarks/counterfactual.py nameless-dark-lord --list
 
 A seat or start position that misses its fair share may owe it to a rule of the rulebook rather than
@@ -26,6 +26,8 @@ from types import ModuleType
 from typing import Any
 
 from sabbat import games
+from sabbat.games.magic_master import flow as mm_flow
+from sabbat.games.magic_master.model import Position as MmPosition
 from sabbat.games.nameless_dark_lord import dealing as ndl_dealing
 from sabbat.games.nameless_dark_lord import rules as ndl_rules
 from sabbat.games.nameless_dark_lord.scoring import totals as ndl_totals
@@ -81,19 +83,17 @@ def ndl_red_throne_tie() -> Iterator[None]:
 
 
 @contextmanager
-def ndl_start_rotation() -> Iterator[None]:
-    """Setup and ⑤ c): the Red Throne holder starts round 1
-    (「「赤の玉座」を持つプレイヤーが第1ラウンドのスタートプレイヤー」) and the start passes to the left each
-    round (「スタートプレイヤーを左隣に渡します」), so with 4 players seat 1 starts
-    rounds 1 and 5 (3 players: 1, 4 and 7). Switched off: each round's start player is drawn by lot
-    (the magic stones of seats 3 and 4 stay where they were dealt)."""
+def _ndl_start_by_lot(rounds: frozenset[int]) -> Iterator[None]:
+    """The start player of each round in `rounds` drawn by lot; the other rounds as the rulebook has it."""
     original = ndl_rules.begin_round
 
     def begin_round(s: NdlState, r: int) -> None:
-        n = s.num_players
-        start = _draw(s.throne, s.decks, r).randrange(n)
+        if r not in rounds:
+            original(s, r)
+            return
+        start = _draw(s.throne, s.decks, r).randrange(s.num_players)
         red = s.red
-        s.red = (start - (r - 1)) % n  # begin_round starts seat r-1 clockwise from s.red
+        s.red = (start - (r - 1)) % s.num_players  # begin_round starts seat r-1 clockwise from s.red
         try:
             original(s, r)
         finally:
@@ -101,6 +101,22 @@ def ndl_start_rotation() -> Iterator[None]:
 
     with swap(ndl_rules, "begin_round", begin_round), swap(ndl_dealing, "begin_round", begin_round):
         yield
+
+
+def ndl_red_throne_starts() -> AbstractContextManager[None]:
+    """Setup: the Red Throne holder is the start player of round 1
+    (「「赤の玉座」を持つプレイヤーが第1ラウンドのスタートプレイヤー」). Switched off: round 1's start
+    player is drawn by lot; rounds 2-7 start as the rulebook has it (seat 1 + round - 1, clockwise)
+    and the magic stones of seats 3 and 4 stay where they were dealt."""
+    return _ndl_start_by_lot(frozenset({1}))
+
+
+def ndl_start_rotation() -> AbstractContextManager[None]:
+    """Setup and ⑤ c): the Red Throne holder starts round 1 and the start passes to the left each
+    round (「スタートプレイヤーを左隣に渡します」), so with 4 players seat 1 starts rounds 1 and 5
+    (3 players: 1, 4 and 7). Switched off: every round's start player is drawn by lot (the magic
+    stones of seats 3 and 4 stay where they were dealt)."""
+    return _ndl_start_by_lot(frozenset(range(1, ndl_rules.ROUNDS + 1)))
 
 
 @contextmanager
@@ -122,11 +138,32 @@ def ndl_power_tie_front_unit() -> Iterator[None]:
         yield
 
 
+# ----------------------------------------------------------------------------- Magic Master
+@contextmanager
+def mm_lowest_heir_starts() -> Iterator[None]:
+    """Setup step 10: seats are rearranged in ascending succession of the revealed heirs and the
+    lowest starts, so the start player is the one whose best heir is weakest, often a hand of
+    warriors and wizards. Switched off: the turn order is drawn by lot (the hands stay as dealt by
+    succession, and the initial regroups keep their order)."""
+    original = mm_flow.finish_setup
+
+    def finish_setup(s: MmPosition) -> None:
+        s.rank = _draw(s.heir_choice, s.deck).sample(s.rank, len(s.rank))
+        original(s)
+
+    with swap(mm_flow, "finish_setup", finish_setup):
+        yield
+
+
 PATCHES: dict[str, dict[str, Patch]] = {
     "nameless_dark_lord": {
         "red-throne-tie": ndl_red_throne_tie,
+        "red-throne-starts": ndl_red_throne_starts,
         "start-rotation": ndl_start_rotation,
         "power-tie-front-unit": ndl_power_tie_front_unit,
+    },
+    "magic_master": {
+        "lowest-heir-starts": mm_lowest_heir_starts,
     },
 }
 """Per game id, per rule name: the patch that switches the rule off (its docstring says which)."""

@@ -63,6 +63,22 @@ def test_start_rotation_patch_moves_the_round_one_start_but_not_the_red_throne()
     assert all(GAME.new(4, seed).current_player == GAME.new(4, seed).red for seed in range(12))
 
 
+def _round_two(s: NdlState) -> NdlState:
+    while s.round < 2:
+        s.apply(s.legal_actions()[0])
+    return s
+
+
+def test_red_throne_starts_patch_draws_only_round_one() -> None:
+    cf = load()
+    with cf.switched_off("nameless_dark_lord", ["red-throne-starts"]):
+        games = [GAME.new(4, seed) for seed in range(12)]
+        starts = [s.turn for s in games]
+        later = [_round_two(s).turn for s in games]
+    assert any(start != s.red for start, s in zip(starts, games, strict=True))
+    assert later == [(s.red + 1) % 4 for s in games]  # round 2 starts at seat 2 as in the rulebook
+
+
 def test_patches_are_removed_after_an_error_and_unknown_rules_are_refused() -> None:
     cf = load()
     before = _originals()
