@@ -16,7 +16,7 @@ seat has chosen.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -125,14 +125,17 @@ def _commitment_problems(state: GameState, choice: SecretChoice[Any], load: Load
                               for i, p in enumerate(seats) if p != viewer and chosen[i])
 
 
-def commitment_playout(state: GameState, seed: int, load: Load) -> CommitmentReport:
-    """Play `state` on at random to the end, checking each of its `secret_choices` while open
-    (`_commitment_problems`) and, when one closes, that every seat had chosen by then."""
+def commitment_playout(state: GameState, seed: int, load: Load,
+                       choices: Sequence[SecretChoice[Any]] | None = None) -> CommitmentReport:
+    """Play `state` on at random to the end, checking each of its `secret_choices` (or only
+    `choices`) while open (`_commitment_problems`) and, when one closes, that every seat had
+    chosen by then."""
     chooser = Rng(seed)
     probe = Rng(seed + 2)
     report = CommitmentReport()
+    checked = state.secret_choices if choices is None else choices
     while not state.is_terminal():
-        was_open = [c for c in state.secret_choices if c.is_open(state)]
+        was_open = [c for c in checked if c.is_open(state)]
         for choice in was_open:
             _commitment_problems(state, choice, load, probe, report)
         state.apply(chooser.choice(state.legal_actions()))

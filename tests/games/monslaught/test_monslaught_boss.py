@@ -262,3 +262,25 @@ def test_field_and_land_taking_effects_wait_for_the_boss_scout_phase() -> None:
     assert legal(st, "use_oneshot", banshee) and legal(st, "use_oneshot", digger)
     for p in range(3):
         assert st.determinize(p, Rng(p)).check_invariants() == []
+
+
+def test_a_seat_dealt_nothing_has_nothing_to_pick_and_the_draft_ends_with_the_last_pick() -> None:
+    st = blank(3, start=0)
+    fresh_db(st)
+    st.box.extend(st.middle[2:])
+    del st.middle[2:]  # two cards left: the winner's deal takes both, the others get none
+    declare(st, {0: 9, 1: 0, 2: 0}, cost=7)
+    assert [len(s.offer) for s in st.seats] == [2, 0, 0]
+    assert st.phase is Phase.DRAFT and st.active == 0
+    do(st, "pick", st.ids[st.seats[0].offer[0]])
+    assert st.phase is Phase.UPKEEP and len(st.seats[0].discard) == 1 and len(st.field) == 1
+
+
+def test_a_draft_with_nothing_dealt_is_over_at_once() -> None:
+    st = blank(3, start=0)
+    fresh_db(st)
+    st.box.extend(st.middle)
+    st.middle = []
+    declare(st, {0: 9, 1: 0, 2: 0}, cost=7)
+    assert st.phase is Phase.UPKEEP and st.active == 1 and not st.secret_choice()
+    assert [e.key for e in st.events[-2:]] == ["monslaught.event.draft_reveal", "monslaught.event.start_player"]

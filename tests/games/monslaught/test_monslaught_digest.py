@@ -3,7 +3,10 @@
 The digests were recorded from the code of commit 7f55fad, before the rework of issue 22: a change that
 alters a legal-action order, an event, an observation, a description or a saved state fails here.
 Re-recorded since when `summary()` and saves gained `offered` (with it stripped, the 7f55fad digests
-came back), and when the balance work of issue 21 changed reconstructed card values (other games).
+came back), when the balance work of issue 21 changed reconstructed card values (other games), and
+when the draft's picks moved onto `sabbat.core.secrets` (issue 22): the public "has picked" event now
+goes to the spectators too, as every secret choice's does (with its audience cut back to the other
+seats, the earlier digests came back).
 """
 
 from __future__ import annotations
@@ -14,15 +17,15 @@ from sabbat.games.monslaught import GAME
 from support.fingerprint import digests
 
 RECORDED = {
-    "2p defaults": "7c2af7af66303cb1e4f47e2d80c40058",
-    "2p second_place=any": "74fc5b8db809b5e7f000d92ed6fa7fa4",
-    "2p refill_hand=uncapped": "9ff2f3a4d0d6e2a24b656dff28744510",
-    "3p defaults": "46f5ccf080400235e495e74d43dad517",
-    "3p second_place=any": "ce7327db0173cb3425d466e1a22c4899",
-    "3p refill_hand=uncapped": "6d1871e5424a9cfbfddea8c6cdd6050f",
-    "4p defaults": "4896fc3461da9a6c63ddafe377d8dcb5",
-    "4p second_place=any": "9afd882fe090e5a608529f2ac7e3b2ea",
-    "4p refill_hand=uncapped": "57968ac975d57aac0213acec153514d9",
+    "2p defaults": "2464789b7c63466d32f39ff7a2ea8fe2",
+    "2p second_place=any": "3522c526387a467f1310d0b12209bc37",
+    "2p refill_hand=uncapped": "bac7f8e5d2c4602274e9fce57534749b",
+    "3p defaults": "69aa84055a4c74b78b0e59ec324aa32e",
+    "3p second_place=any": "613971b2167f65262573aea30dbb2e12",
+    "3p refill_hand=uncapped": "c71e07f17b0d965ed24f62b8de79a51b",
+    "4p defaults": "ac5a003f8dfa9731dc6d4e47469bee5e",
+    "4p second_place=any": "bb825cc1a521c3b153a3a7f9085d5c36",
+    "4p refill_hand=uncapped": "1eece028e83bca2c01f88c59b98bcd3a",
 }
 
 

@@ -3,13 +3,20 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 
+import pytest
 from monslaught_helpers import do, new
 
 from sabbat.agents import get
 from sabbat.core import Rng
-from sabbat.games.monslaught.model import Phase
+from sabbat.core.events import SPECTATOR
+from sabbat.games.monslaught import GAME
+from sabbat.games.monslaught.model import Phase, Position
 from sabbat.games.monslaught.observe import own_view
+from sabbat.games.monslaught.redeal import redeal
+from sabbat.games.monslaught.rules import DRAFT, SUMMONS, DraftPicks
+from support.secrets import commitment_playout
 
 
 def _play_draft(st) -> None:  # type: ignore[no-untyped-def]
@@ -32,6 +39,17 @@ def test_opponent_hand_contents_never_in_observation_or_events() -> None:
     assert all(e["key"] != "monslaught.event.picked" for e in events)
     assert any(e["key"] == "monslaught.event.picked_public" for e in events)
 
+
+def test_a_pick_tells_the_others_and_the_spectators_only_who_has_picked() -> None:
+    st = new(3, seed=8, fixture=False)
+    first = st.active
+    do(st, "pick", st.ids[st.seats[first].offer[0]])
+    picked = [e for e in st.events if e.key.startswith("monslaught.event.picked")]
+    assert [(e.key, e.audience) for e in picked] == [
+        ("monslaught.event.picked", frozenset({first})),
+        ("monslaught.event.picked_public", frozenset({SPECTATOR, *(q for q in range(3) if q != first)})),
+    ]
+    assert picked[1].params == {"player": first}
 
 def test_determinize_keeps_own_hand_and_resamples_opponents() -> None:
     st = new(3, seed=2, fixture=False)
@@ -88,3 +106,19 @@ def test_heuristic_view_is_the_players_own_observation() -> None:
             checked += 1
             st.apply(bot.choose(st))
         assert checked > 100
+
+
+def _keep_picks(self: DraftPicks, s: Position, new: Position, seats: Sequence[int], rng: Rng) -> None:
+    redeal(s, new, seats, rng)
+    for q in seats:
+        new.seats[q].pick = s.seats[q].pick
+
+
+def test_the_suite_sees_a_determinization_that_keeps_the_others_picks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The conformance suite checks each secret choice on its own: the summons, redrawn in every
+    boss round, must not hide a draft whose picks are never redrawn."""
+    assert commitment_playout(new(2, seed=0, fixture=False), 0, GAME.from_json, (DRAFT,)).redrawn > 0
+    monkeypatch.setattr(DraftPicks, "redraw", _keep_picks)
+    report = commitment_playout(new(2, seed=0, fixture=False), 0, GAME.from_json, (DRAFT,))
+    assert report.problems == [] and report.redrawn == 0  # the suite then fails on "nothing redrawn"
+    assert commitment_playout(new(2, seed=0, fixture=False), 0, GAME.from_json, (SUMMONS,)).redrawn > 0

@@ -16,17 +16,11 @@ from sabbat.core import Action, Rng, i18n
 
 from .effects import refill_limit
 from .model import BOSS_ROUNDS, Phase, Position, Seat
+from .redeal import TIER_ORDER, redeal, tier
+from .rules import DRAFT, SUMMONS
 from .scoring import points
 
 P = TypeVar("P", bound=Position)
-
-TIER_ORDER = {"initial": 0, "lower": 1, "middle": 2, "upper": 3, "land": 4}
-
-
-def _tier(st: Position, uid: int) -> str:
-    card = st.db.cards.get(st.ids[uid])
-    return card.tier.value if card is not None else "land"
-
 
 def copy_numbers(names: list[str]) -> list[int]:
     """For each card in a zone, its copy number among same-named cards there (1, 2…), or 0 if it is
@@ -49,7 +43,7 @@ def _seat_view(st: Position, seat: Seat, q: int, mine: bool) -> dict[str, Any]:
     view: dict[str, Any] = {
         "hand": sorted(ids[u] for u in seat.hand) if mine else None,
         "hand_size": len(seat.hand),
-        "hand_tiers": sorted((_tier(st, u) for u in seat.hand), key=TIER_ORDER.__getitem__),
+        "hand_tiers": sorted((tier(st, u) for u in seat.hand), key=TIER_ORDER.__getitem__),
         "play": [
             {"uid": u, "card": ids[u], "used": u in seat.used, "acted": u in seat.acted,
              "land": seat.on_land.get(u), "boost": seat.boost.get(u, 0), "copy": c}
@@ -147,56 +141,22 @@ def _pending(st: Position) -> dict[str, Any] | None:
 
 
 def determinize(st: P, player: int, rng: Rng) -> P:
-    """Resample everything hidden from `player`, tier by tier, in a canonical order."""
+    """Resample everything hidden from `player` (M-5): the others' fogged boss-round summons, the
+    hidden cards tier by tier, the face-down bosses."""
     new = st.clone()
     if st.phase is Phase.OVER:
         return new
-    n = st.num_players
-    if new.fog is not None:
-        for q in range(n):
-            if q != player:
-                new.seats[q] = new.fog[q].clone()
-        if new.active != player:
-            new.phase = Phase.SUMMON
-            new.ret_phase = Phase.SUMMON
-            new.pend_card = -1
-            new.pend_need = 0
-            new.pend_kind = ""
-            new.pend_left = 0
-    # locations holding hidden cards, in a fixed order; each keeps its (public) tier make-up
-    locations: list[list[int]] = [new.lower, new.middle, new.upper, new.box]
-    others = [q for q in range(n) if q != player]
-    for q in others:
-        seat = new.seats[q]
-        locations += [seat.hand, seat.offer, [seat.pick] if seat.pick >= 0 else []]
-    pools: dict[str, list[int]] = defaultdict(list)
-    shapes = []
-    for loc in locations:
-        tiers = sorted((_tier(st, u) for u in loc), key=TIER_ORDER.__getitem__)
-        shapes.append(tiers)
-        for u in loc:
-            pools[_tier(st, u)].append(u)
-    for tier in sorted(pools, key=TIER_ORDER.__getitem__):
-        pool = sorted(pools[tier])
-        rng.shuffle(pool)
-        pools[tier] = pool
-    filled = [[pools[t].pop() for t in shape] for shape in shapes]
-    new.lower, new.middle, new.upper, new.box = filled[0], filled[1], filled[2], filled[3]
-    for i, q in enumerate(others):
-        seat = new.seats[q]
-        hand, offer, pick = filled[4 + 3 * i: 7 + 3 * i]
-        seat.hand = hand
-        seat.offer = offer
-        seat.pick = pick[0] if pick else -1
+    SUMMONS.determinize(st, new, player, rng)  # first: an undone summon puts its card back in hand
+    if DRAFT.is_open(st):
+        DRAFT.determinize(st, new, player, rng)  # the others' picks, redealt with every hidden card
+    else:
+        redeal(st, new, [q for q in range(st.num_players) if q != player], rng)
     # face-down bosses: any copy of that number not yet seen
     for i in range(st.boss_revealed, 4):
         number = i + 1
         candidates = sorted([new.boss_row[i]] + [b for b in new.boss_box if st.db.bosses[b].number == number])
         new.boss_row[i] = candidates[rng.below(len(candidates))]
     new.boss_box = sorted(b for b in [*st.boss_row, *st.boss_box] if b not in new.boss_row)
-    if new.fog is not None:
-        for q in others:
-            new.fog[q] = new.seats[q].clone()
     return new
 
 

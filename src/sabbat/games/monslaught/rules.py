@@ -7,12 +7,15 @@ an upkeep payment, an effect's target) is a phase of the state with its pending 
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Sequence
 from typing import Any
 
-from sabbat.core import Action, i18n
+from sabbat.core import Action, Rng, i18n
+from sabbat.core.secrets import SecretChoice
 
 from .effects import HANDLERS, group_total, hand_room, recoverable, refill_limit, upkeep
 from .model import BOSS_ROUNDS, LAND_LIMIT, LAST_ROUND, Phase, Position, Seat, land_pay
+from .redeal import redeal
 from .scoring import points
 
 A = Action
@@ -106,9 +109,7 @@ def start_draft(st: Position) -> None:
     st.phase = Phase.DRAFT
     st.order = [p for p in turn_order(st.start, st.num_players) if st.seats[p].offer]
     st.pos = 0
-    if not st.order:
-        resolve_draft(st)
-    else:
+    if not DRAFT.close_when_all_chosen(st):  # with nothing dealt the draft is over at once
         st.active = st.order[0]
 
 
@@ -262,6 +263,75 @@ def finish(st: Position) -> None:
     standings = i18n.joined("monslaught.standing", ({"player": p, "points": v, "bosses": len(st.seats[p].bosses)}
                                                     for p, v in enumerate(pts)))
     st.emit("monslaught.event.game_over", points=pts, standings=standings)
+
+
+# ----- the secret simultaneous choices (sabbat.core.secrets) -----------------------------------
+class DraftPicks(SecretChoice[Position]):
+    """D1 / D9: in turn, each seat dealt an offer keeps one card of it face down; when all have
+    picked, the picks go to hand (round 1) or discard and the leftovers to the Field.
+
+    A seat has chosen once it has picked, or when it was dealt nothing; its commitment is the card
+    it picked. A determinization deals the others' offers and picks anew, with every other card
+    the searching player has not seen (redeal.py): a pick may have been any of them.
+    """
+
+    def is_open(self, s: Position) -> bool:
+        return s.phase is Phase.DRAFT
+
+    def has_chosen(self, s: Position, p: int) -> bool:
+        seat = s.seats[p]
+        return seat.pick >= 0 or not seat.offer
+
+    def commitment(self, s: Position, p: int) -> str | None:
+        pick = s.seats[p].pick
+        return s.ids[pick] if pick >= 0 else None
+
+    def reveal(self, s: Position) -> None:
+        resolve_draft(s)
+
+    def redraw(self, s: Position, new: Position, seats: Sequence[int], rng: Rng) -> None:
+        redeal(s, new, seats, rng)
+
+
+class FoggedSummons(SecretChoice[Position]):
+    """A13 / M-4: a boss round's summon phase, each seat's run of decisions in turn, hidden from
+    the others (they see the seat as it was when the phase began, `fog`) until all have ended it.
+
+    A seat has chosen once it has ended its summon phase; its commitment is what its summons
+    changed (play area, discard pile, cards used). A determinization puts each other seat back as
+    the searching player last saw it, the mover's summons in progress too (M-5): no draw, so it
+    takes no number from the generator.
+    """
+
+    def is_open(self, s: Position) -> bool:
+        return s.fog is not None
+
+    def has_chosen(self, s: Position, p: int) -> bool:
+        return s.fog is None or p in s.order[:s.pos]
+
+    def commitment(self, s: Position, p: int) -> Hashable:
+        seat = s.seats[p]
+        return tuple(seat.play), tuple(sorted(seat.discard)), tuple(sorted(seat.acted))
+
+    def reveal(self, s: Position) -> None:
+        end_boss_summons(s)
+
+    def redraw(self, s: Position, new: Position, seats: Sequence[int], rng: Rng) -> None:
+        fog = new.fog
+        assert fog is not None  # redrawn only while open
+        for q in seats:
+            new.seats[q] = fog[q].clone()
+        if new.active in seats:
+            new.phase = Phase.SUMMON
+            new.ret_phase = Phase.SUMMON
+            new.pend_card = -1
+            new.pend_need = 0
+            new.pend_kind = ""
+            new.pend_left = 0
+
+
+DRAFT = DraftPicks()
+SUMMONS = FoggedSummons()
 
 
 # ----- legal actions ---------------------------------------------------------------------------
@@ -430,12 +500,11 @@ def _pick(st: Position, seat: Seat, args: tuple[Any, ...]) -> None:
     uid = _take(st, seat.offer, str(args[0]))
     seat.pick = uid
     p = st.active
-    private(st, "picked", p, {}, card=st.uname(uid))
+    DRAFT.announce(st, p, "monslaught.event.picked_public", {"player": p},
+                   "monslaught.event.picked", {"player": p, "card": st.uname(uid)})
     st.pos += 1
-    if st.pos < len(st.order):
+    if not DRAFT.close_when_all_chosen(st):
         st.active = st.order[st.pos]
-    else:
-        resolve_draft(st)
 
 
 def _summon(st: Position, seat: Seat, args: tuple[Any, ...]) -> None:
@@ -521,10 +590,8 @@ def _end_summon(st: Position, seat: Seat, args: tuple[Any, ...]) -> None:
     st.pos += 1
     # What this player's hidden summons left here would show in the next player's view (M-4).
     st.pend_need, st.pend_kind, st.pend_arg, st.pend_left = 0, "", "", 0
-    if st.pos < len(st.order):
+    if not SUMMONS.close_when_all_chosen(st):
         st.active = st.order[st.pos]
-    else:
-        end_boss_summons(st)
 
 
 def _scout_target(st: Position, seat: Seat, args: tuple[Any, ...], kind: str, need: int) -> None:

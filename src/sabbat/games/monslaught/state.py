@@ -13,7 +13,7 @@ from sabbat.core import Action, Rng, codec
 
 from . import estimate, observe, rules, scoring
 from .invariants import problems
-from .model import Phase, Position
+from .model import Position
 from .setup import setup_game
 
 
@@ -25,17 +25,14 @@ class MonslaughtState(Position):
         super().__init__(num_players, seed, options)
         setup_game(self)
 
+    # Draft picks and a boss round's fogged summons (M-4): hidden from the others until all are made.
+    secret_choices = (rules.DRAFT, rules.SUMMONS)
     # The rules' dispatchers are the hooks themselves: one call less on every decision.
     _legal_actions = rules.legal
     _apply = rules.apply
 
     def observation(self, player: int | None) -> dict[str, Any]:
         return observe.observe(self, player)
-
-    def secret_choice(self) -> bool:
-        """Draft picks, and every decision of a boss round's fogged summon phase (M-4), stay
-        hidden from the others until all have made theirs."""
-        return self.fog is not None or self.phase is Phase.DRAFT
 
     def _determinize(self, player: int, rng: Rng) -> MonslaughtState:
         return observe.determinize(self, player, rng)
