@@ -16,21 +16,21 @@ from sabbat.games.magic_master import GAME
 from support.fingerprint import digests
 
 RECORDED = {
-    "2p defaults": "2d193fc9394a7ed2a4433678aed0f41f",
-    "2p regalia_held=table": "c58d5fc1d99aa3e463318efb4e56fc0b",
-    "2p keep_last_character=True": "0caccd91040e724a21f40e8bc18dd7fd",
-    "3p defaults": "68c88deb534a620261418718e80ef7db",
-    "3p regalia_held=table": "6878ba50b0e338e470d54def9c509dc3",
-    "3p keep_last_character=True": "edce8d13b02e054979dd80ed2fd2a576",
-    "4p defaults": "36158d60d2fb916640929af4c0828eab",
-    "4p regalia_held=table": "d869b358df062b9c0b310e0a492e6a6c",
-    "4p keep_last_character=True": "fcc78fa90e4c7f86ce80dd1195b978e1",
-    "5p defaults": "8eb1f9964a7b16c8e886039975fd9a88",
-    "5p regalia_held=table": "a917480a15acf914f24c626458e5465f",
-    "5p keep_last_character=True": "8d55aca9fe4fc98a42716d817ab552a1",
-    "6p defaults": "7036bae429574f8cd8bd34eff6d507e3",
-    "6p regalia_held=table": "6d84bc6f06639b0f33ee5fcea0c6bca7",
-    "6p keep_last_character=True": "080c04c33534d77ea12f21ef71d5b9c8",
+    "2p defaults": "0e44c95c4792f00acbc576d0cb19f93e",
+    "2p regalia_held=table": "d1cfd4ab1daa45d118eccfb075e7f6a9",
+    "2p keep_last_character=True": "13f079d8ca645cef313301ac7b796022",
+    "3p defaults": "957c60eb7f8132a12862eeffa4fa8dbb",
+    "3p regalia_held=table": "51961b5df3a10d61c573607cf22d3398",
+    "3p keep_last_character=True": "4e8d9a24f55afde7bf683ab21be98259",
+    "4p defaults": "ee05344581589bdeaa79b7a53bfc069b",
+    "4p regalia_held=table": "10cc8682ea8a565a600ab2e5d640f206",
+    "4p keep_last_character=True": "2a7d817c1136edbe942076919d55b189",
+    "5p defaults": "6841719dba0b0fe47fb655a8f4a45078",
+    "5p regalia_held=table": "930f8f468e8cfb3e87cd034cf47d0965",
+    "5p keep_last_character=True": "a03bac841eeeaf9bc0e4c9b095136bb4",
+    "6p defaults": "43dad11399a03e24fe64c2cdda9cc8c6",
+    "6p regalia_held=table": "7fd511079e4590e226b587dc07b56f7e",
+    "6p keep_last_character=True": "759a5cc1bba92653f1313d57484361f9",
 }
 
 

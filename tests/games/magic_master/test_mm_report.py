@@ -91,25 +91,28 @@ def test_summary_offers_are_the_market_at_each_take_and_a_discard_turn_offers_no
     assert s.summary()["offered"][1] == []
 
 
-def test_summary_margin_counts_the_characters_held_and_leaves_out_the_eliminated():
+def test_summary_margin_counts_the_characters_held_and_leaves_out_a_seat_without_one():
     # the runaway measure's hook (sabbat.sim.targets.runaway): a couple counts two, a character in
-    # hand one, troops and items nothing; an eliminated seat has no margin to compare
-    s = blank(3)
+    # hand one, troops and items nothing; a seat with no character left is out, or will be at the
+    # end of its next regroup (M-15), so it has no margin to compare
+    s = blank(4)
     group(s, 0, H6, TB)
     group(s, 0, GAN)
     give(s, 0, "arthur", "soldiers")
     group(s, 1, TB).char += [inst(s, "edgar"), inst(s, "cecile")]
-    s.eliminated[2] = True
-    assert s.summary()["margin"] == [3, 2, None]
+    group(s, 2, "fx_s7")  # a leaderless group: standing until its regroup, but nothing to lead it
+    s.eliminated[3] = True
+    assert s.summary()["margin"] == [3, 2, None, None]
     json.dumps(s.summary())
 
 
 @pytest.mark.parametrize("n,seed", [(2, 1), (3, 2), (4, 3)])
-def test_summary_margin_of_a_finished_game_judges_only_rivals_still_standing(n, seed):
+def test_summary_margin_of_a_finished_game_is_none_exactly_for_the_seats_without_a_character(n, seed):
     s = _played(n, seed)
     margin = s.summary()["margin"]
-    assert [m is None for m in margin] == s.eliminated
-    assert margin[s.winner] == sum(len(g.char) for g in s.groups[s.winner]) + len(s.chars[s.winner])
+    held = [sum(len(g.char) for g in s.groups[p]) + len(s.chars[p]) for p in range(n)]
+    assert margin == [h or None for h in held] and margin[s.winner]
+    assert all(margin[p] is None for p in range(n) if s.eliminated[p])
 
 
 @pytest.mark.parametrize("n,seed", [(3, 2), (5, 7)])

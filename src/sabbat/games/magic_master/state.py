@@ -46,8 +46,9 @@ class MagicMasterState(Position):
         """For simulation reports: which victory ended the game, turns played, players still standing,
         the seat of the first turn (turn order follows the heirs, not the seats), per seat the ids
         of the cards it took from the market and of those it could have taken (for exact take rates),
-        and the runaway margin: per seat the characters it holds, None once eliminated (the game
-        has no points; docs/games/magic_master.md, "Balance")."""
+        and the runaway margin: per seat the characters it holds, None once it holds none (the game
+        has no points; a seat without a character is out, or will be at the end of its next regroup:
+        docs/games/magic_master.md, "Balance")."""
         victory = VICTORY_LABEL.get(self.win_reason, self.win_reason or "none")
         ids = self.t.inst
         return {
@@ -58,8 +59,7 @@ class MagicMasterState(Position):
             "start_player": self.start_player if self.start_player >= 0 else None,
             "acquired": [[ids[c].id for c in took] for took in self.took],
             "offered": [sorted({ids[c].id for c in cards}) for cards in self.offered],
-            "margin": [None if out else sum(len(g.char) for g in gs) + len(hand)
-                       for out, gs, hand in zip(self.eliminated, self.groups, self.chars, strict=True)],
+            "margin": [sum(len(g.char) for g in gs) + len(hand) or None for gs, hand in zip(self.groups, self.chars, strict=True)],
         }
 
     # ----- results ----------------------------------------------------------------------
