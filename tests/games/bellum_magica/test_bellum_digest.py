@@ -2,7 +2,8 @@
 
 The digests were recorded from the code of commit 537688e, before any tuning: a change that
 alters a legal-action order, an event, an observation, a description or a saved state fails here.
-Re-recorded when `summary()` and saves gained `offered` (with it stripped, the old digests came back).
+Re-recorded when `summary()` and saves gained `offered` (with it stripped, the old digests came back), and
+when the issue-21 rebalance changed card values (17 creatures and the chest split: different games, same code).
 """
 
 from __future__ import annotations
@@ -13,18 +14,18 @@ from sabbat.games.bellum_magica import GAME
 from support.fingerprint import digests
 
 RECORDED = {
-    "2p defaults": "e33f88e34a74c4a5861bec5583a66af0",
-    "2p castle_choice=draft": "c9c82495088c7693faa5bb7b06b2a397",
-    "2p max_days=4": "a0ee47d7ab08e89a5ddda7a99379d642",
-    "3p defaults": "52381ad9aa8085c9278cb4329bae5ce5",
-    "3p castle_choice=draft": "54f11794aeb2cff505ea8a4059274a7e",
-    "3p max_days=4": "d7295878a6a86de2a80b3c107707fc5a",
-    "4p defaults": "5ae79a515b9356aeefcc87e0cefe9045",
-    "4p castle_choice=draft": "28d0ba2d054a6b7e59500828506cb6be",
-    "4p max_days=4": "ffcb78c4037b5e9c90b9f6a7fa366cd9",
-    "5p defaults": "88a6abe3c0e071b78c60f57df262cf0d",
-    "5p castle_choice=draft": "f3bd0a79fb176e6e421301aa5593c269",
-    "5p max_days=4": "9ae3b9bebf0f14a99a0cfca1e72ae4a3",
+    "2p defaults": "0e93c40d98ea5e9e656820b18b863f52",
+    "2p castle_choice=draft": "6f6341bcfdab3d19f7e7e23b42391f79",
+    "2p max_days=4": "af2d63c21c5c86371c9f1c533b449b29",
+    "3p defaults": "8bdaabeb5114ce5c8c7873b20718bbb4",
+    "3p castle_choice=draft": "e52f2390e5a849e0d25f09a5b38e7057",
+    "3p max_days=4": "ef049e67d66aefdeae0a9f8dd21f22e0",
+    "4p defaults": "f53352aa4c3a12b970a80e0d16368aec",
+    "4p castle_choice=draft": "2d438c76fe36e35848a870304cc13c6f",
+    "4p max_days=4": "1df265e568f3a6ae45beea968727d5ff",
+    "5p defaults": "d19a5e809bd9169bc7b77187b0cfae86",
+    "5p castle_choice=draft": "057a6e3850dbc0d1351eb8da57275413",
+    "5p max_days=4": "1456a69632860b84a6a44b65f082c6a7",
 }
 
 
