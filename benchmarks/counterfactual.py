@@ -28,6 +28,8 @@ from typing import Any
 from sabbat import games
 from sabbat.games.magic_master import flow as mm_flow
 from sabbat.games.magic_master.model import Position as MmPosition
+from sabbat.games.monslaught import rules as mon_rules
+from sabbat.games.monslaught.model import Position as MonPosition
 from sabbat.games.nameless_dark_lord import dealing as ndl_dealing
 from sabbat.games.nameless_dark_lord import rules as ndl_rules
 from sabbat.games.nameless_dark_lord.scoring import totals as ndl_totals
@@ -155,6 +157,35 @@ def mm_lowest_heir_starts() -> Iterator[None]:
         yield
 
 
+# ----------------------------------------------------------------------------- Monslaught
+@contextmanager
+def mon_boss1_tie() -> Iterator[None]:
+    """Boss reward, worked example E13: of the players whose declared attack reaches the boss the
+    highest takes it, and a tie goes to the one nearer the start player clockwise. With the starting
+    monsters every seat reaches boss 1 (round 4) with the same attack, so the tie hands boss 1 (10
+    points, and the draft's extra card) to the first start player. Switched off for boss 1 only:
+    the tie is decided by lot (later bosses, the deal order and the new start player left of the
+    boss's taker keep the rule)."""
+    original, clockwise = mon_rules.reward, mon_rules.turn_order
+
+    def reward(st: MonPosition) -> None:
+        if st.db.bosses[st.boss_row[st.boss_revealed - 1]].number != 1:
+            original(st)
+            return
+        lot = _draw(st.middle, st.boss_row, [seat.declared for seat in st.seats]).sample(
+            range(st.num_players), st.num_players)
+        ranking = iter([lot])  # the first call ranks the qualifiers; later ones deal the draft
+
+        def turn_order(start: int, n: int) -> list[int]:
+            return next(ranking, None) or clockwise(start, n)
+
+        with swap(mon_rules, "turn_order", turn_order):
+            original(st)
+
+    with swap(mon_rules, "reward", reward):
+        yield
+
+
 PATCHES: dict[str, dict[str, Patch]] = {
     "nameless_dark_lord": {
         "red-throne-tie": ndl_red_throne_tie,
@@ -164,6 +195,9 @@ PATCHES: dict[str, dict[str, Patch]] = {
     },
     "magic_master": {
         "lowest-heir-starts": mm_lowest_heir_starts,
+    },
+    "monslaught": {
+        "boss1-tie": mon_boss1_tie,
     },
 }
 """Per game id, per rule name: the patch that switches the rule off (its docstring says which)."""
