@@ -34,6 +34,7 @@ def test_runaway_reads_a_games_own_margin_and_leaves_out_seats_without_one() -> 
     assert runaway(won([3, 0, 6], winner=2), 2.0) is True  # mean of 3 and 0
     assert runaway(won([4, None, 3]), 2.0) is False  # the eliminated seat is not a zero
     assert runaway(won([2, None, None]), 2.0) is None  # nobody left to compare with
+    assert runaway(won([None, 3]), 2.0) is None  # a winner the game gives no margin
     f = check([won([5, 2]), won([4, 2]), won([2, None])] * 10)
     assert f["runaway_share"] == 0.5 and f["met"]["runaway"] is False
 
