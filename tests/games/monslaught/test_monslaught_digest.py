@@ -6,7 +6,8 @@ Re-recorded since when `summary()` and saves gained `offered` (with it stripped,
 came back), when the balance work of issue 21 changed reconstructed card values (other games), and
 when the draft's picks moved onto `sabbat.core.secrets` (issue 22): the public "has picked" event now
 goes to the spectators too, as every secret choice's does (with its audience cut back to the other
-seats, the earlier digests came back).
+seats, the earlier digests came back), and when issue 21's second balance step changed three of
+Monslaught's reconstructed card values (Nightmare, Mandrake, Fallen Angel of Grief).
 """
 
 from __future__ import annotations
@@ -17,15 +18,15 @@ from sabbat.games.monslaught import GAME
 from support.fingerprint import digests
 
 RECORDED = {
-    "2p defaults": "2464789b7c63466d32f39ff7a2ea8fe2",
-    "2p second_place=any": "3522c526387a467f1310d0b12209bc37",
-    "2p refill_hand=uncapped": "bac7f8e5d2c4602274e9fce57534749b",
-    "3p defaults": "69aa84055a4c74b78b0e59ec324aa32e",
-    "3p second_place=any": "613971b2167f65262573aea30dbb2e12",
-    "3p refill_hand=uncapped": "c71e07f17b0d965ed24f62b8de79a51b",
-    "4p defaults": "ac5a003f8dfa9731dc6d4e47469bee5e",
-    "4p second_place=any": "bb825cc1a521c3b153a3a7f9085d5c36",
-    "4p refill_hand=uncapped": "1eece028e83bca2c01f88c59b98bcd3a",
+    "2p defaults": "07cbeb573b8ee6554a04f771c5a64711",
+    "2p second_place=any": "5a7aeffc2a2471b0975b836909fa2175",
+    "2p refill_hand=uncapped": "68599ddda40ce55d19de3e1c2c1975b7",
+    "3p defaults": "d8523915566999bfd27888926caaa1c5",
+    "3p second_place=any": "495fb8b2759919e8630275e58c41650f",
+    "3p refill_hand=uncapped": "e9684c4125e32d82c727da872703cc91",
+    "4p defaults": "778f73b718955115c7e80b59d31b36a3",
+    "4p second_place=any": "c7b17e499209385ee45473ea1d297914",
+    "4p refill_hand=uncapped": "75f9f34ae7a9f6aa12d31de038c7eeed",
 }
 
 
