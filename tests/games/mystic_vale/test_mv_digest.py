@@ -4,7 +4,8 @@ The digests were first recorded from the code of commit 74f7fd8, before the rewo
 through it. They were recorded again, with no code change, when Spirit Lantern's card values changed
 (issue 21: a harvest ability of the field, 2 wild spirit, cost 6, instead of +1 wild spirit in every
 harvest from anywhere, cost 7), and again when Spirit Lantern went to cost 7 and Sprouting Grove to
-cost 6 (issue 21, search self-play), which changes the games themselves. A change that alters a legal-action
+cost 6 (issue 21, search self-play), and again when Sky Grove went to cost 5 (issue 21, fourth step):
+each changes the games themselves. A change that alters a legal-action
 order, an event, an observation, a description, an estimate or a saved state fails here.
 """
 
@@ -16,12 +17,12 @@ from sabbat.games.mystic_vale import GAME
 from support.fingerprint import digests
 
 RECORDED = {
-    "2p defaults": "ab687f890228c1688dc2ab6f0f1cd0a7",
-    "2p german_spirit_trade=True": "f62c09d4ca94535bd4ad3c1439299155",
-    "3p defaults": "90191e7f75f16676cbf62eae8849bf0e",
-    "3p german_spirit_trade=True": "dcd130438e86e5eb4dcad37eb971bb13",
-    "4p defaults": "9d2010fd9b96e1642de942f2cb8e7b10",
-    "4p german_spirit_trade=True": "6eb6e92680f428a83f8009faa309db89",
+    "2p defaults": "5b7e28a329cf565b6d0e86347cefe054",
+    "2p german_spirit_trade=True": "93d8832ba5ec2a024de4eec95cfe38d2",
+    "3p defaults": "dc875c4483df5413699892cc010b486d",
+    "3p german_spirit_trade=True": "bf95c3f5ece4f09a9c4c262d064c6199",
+    "4p defaults": "f4c0ae9387eafac6bf4f67745d08790e",
+    "4p german_spirit_trade=True": "e76831c0bb86588c8a59af88b3c9c5f5",
 }
 
 
