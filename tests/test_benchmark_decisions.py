@@ -2,25 +2,11 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
-
-SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "decisions.py"
-
-
-def load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("decisions", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up by name
-    spec.loader.exec_module(module)
-    return module
+from support.scripts import load_script
 
 
 def test_every_real_decision_of_the_searcher_is_counted_once_under_the_move_it_played() -> None:
-    decisions = load()
+    decisions = load_script("benchmarks/decisions.py")
     kinds, returns = decisions.profile("bellum_magica", "rollout:6", 2, games_played=2, seed=3)
     assert len(returns) == 2 and all(0.0 <= r <= 1.0 for r in returns)
     assert kinds and all(record.seconds for record in kinds.values())
@@ -31,6 +17,6 @@ def test_every_real_decision_of_the_searcher_is_counted_once_under_the_move_it_p
 
 
 def test_a_kind_line_reads_per_game_counts_and_the_departure_share() -> None:
-    decisions = load()
+    decisions = load_script("benchmarks/decisions.py")
     line = decisions.Kind([0.5, 0.25, 1.0, 0.25], departures=1).line("move", 2)
     assert line == "| move | 2.0 | 0.375 | 2.0 | 1 (25%) |"

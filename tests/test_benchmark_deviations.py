@@ -2,25 +2,11 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
-
-SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "deviations.py"
-
-
-def load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("deviations", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up by name
-    spec.loader.exec_module(module)
-    return module
+from support.scripts import load_script
 
 
 def test_each_disagreement_is_judged_for_both_moves(capsys) -> None:  # type: ignore[no-untyped-def]
-    deviations = load()
+    deviations = load_script("benchmarks/deviations.py")
     kinds, tested = deviations.survey("bellum_magica", "random", 2, positions=2, playouts=2, every=1, seed=3)
     assert tested >= 2  # every departure was found among the tested decisions
     judged = [v for record in kinds.values() for v in record.tested + record.heuristic]
@@ -31,7 +17,7 @@ def test_each_disagreement_is_judged_for_both_moves(capsys) -> None:  # type: ig
 
 
 def test_the_paired_difference_has_an_interval_once_there_are_two_positions() -> None:
-    deviations = load()
+    deviations = load_script("benchmarks/deviations.py")
     record = deviations.Kind([1.0, 0.5], [0.0, 0.5])
     line = record.line("take")
     assert line.startswith("| take | 2 | 0.750 | 0.250 | +0.500 (")

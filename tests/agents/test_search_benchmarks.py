@@ -3,30 +3,16 @@
 from __future__ import annotations
 
 import cProfile
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 from sabbat.agents.ismcts import ISMCTSAgent, SearchConfig
 from sabbat.sim.search_bench import opening
-
-BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
-
-
-def load(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+from support.scripts import load_script
 
 
 def test_profile_charges_calls_into_the_game_to_the_game_and_the_rest_to_the_search() -> None:
-    profile = load("search_profile")
+    profile = load_script("benchmarks/search_profile.py")
     state = opening("bellum_magica", 2, 3)
     prof = cProfile.Profile()
     prof.runcall(ISMCTSAgent(1, iterations=30, config=profile.FULL_RANDOM).analyse, state)
@@ -42,7 +28,7 @@ def test_profile_charges_calls_into_the_game_to_the_game_and_the_rest_to_the_sea
 
 def test_openspiel_comparison_times_every_search_on_the_opening_and_mid_game() -> None:
     pytest.importorskip("pyspiel")
-    bench = load("search_openspiel")
+    bench = load_script("benchmarks/search_openspiel.py")
     data = bench.measure(players=3, iterations=3, rounds=1)
     rows = {(r["framework"], r["game"]): r for r in data["results"]}
     assert ("openspiel", "hearts") in rows and ("sabbat", "bellum_magica") in rows
@@ -54,6 +40,6 @@ def test_openspiel_comparison_times_every_search_on_the_opening_and_mid_game() -
 
 
 def test_full_random_search_plays_rollouts_to_the_end() -> None:
-    profile = load("search_profile")
+    profile = load_script("benchmarks/search_profile.py")
     config: SearchConfig = profile.FULL_RANDOM
     assert config.rollout_depth > 10**6 and not config.early_stop and not config.reuse_tree

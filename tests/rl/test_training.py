@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import sys
 from pathlib import Path
@@ -14,6 +13,7 @@ import pytest
 from sabbat import agents, games
 from sabbat.core.rng import Rng
 from sabbat.rl.features import MYSTIC_VALE_SIZE, extra_inputs
+from support.scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = ROOT / "examples" / "policies" / "mystic_vale_ppo.zip"
@@ -65,18 +65,10 @@ def test_extra_inputs_read_the_display_and_the_push_risk() -> None:
     assert row[display_at] == 1 and row[display_at + 1] == parts[first]["cost"]
 
 
-def load_example() -> Any:
-    spec = importlib.util.spec_from_file_location("train_maskable_ppo", ROOT / "examples" / "train_maskable_ppo.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_search_expert_labels_saves_resumes_and_trains(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                        capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("sb3_contrib")
-    example = load_example()
+    example = load_script("examples/train_maskable_ppo.py")
     dataset, policy = tmp_path / "labels.npz", tmp_path / "mv.zip"
     argv = ["train", "--game", "mystic_vale", "--expert", "rollout:4", "--extra-inputs", "--imitate", "2",
             "--dagger", "1", "--dagger-games", "1", "--imitate-epochs", "1", "--minutes", "0", "--eval-games", "2",

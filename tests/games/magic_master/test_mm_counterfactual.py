@@ -3,25 +3,11 @@ switched off the turn order is drawn by lot, and the game is itself again on lea
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from itertools import pairwise
-from pathlib import Path
-from types import ModuleType
 
 from sabbat import agents
 from sabbat.games.magic_master import GAME, flow
-
-SCRIPT = Path(__file__).resolve().parents[3] / "benchmarks" / "counterfactual.py"
-
-
-def load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("counterfactual", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+from support.scripts import load_script
 
 
 def _start_is_lowest_heir(seed: int) -> bool:
@@ -36,7 +22,7 @@ def _start_is_lowest_heir(seed: int) -> bool:
 
 
 def test_lowest_heir_starts_by_the_rulebook_and_by_lot_when_switched_off() -> None:
-    cf = load()
+    cf = load_script("benchmarks/counterfactual.py")
     original = flow.finish_setup
     assert all(_start_is_lowest_heir(seed) for seed in range(20))
     with cf.switched_off("magic_master", ["lowest-heir-starts"]):

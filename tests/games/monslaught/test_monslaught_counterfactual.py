@@ -4,26 +4,11 @@ and the game is itself again on leaving."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
-
 from monslaught_helpers import blank
 
 from sabbat.games.monslaught import rules
 from sabbat.games.monslaught.cards import BossCard, CardDB
-
-SCRIPT = Path(__file__).resolve().parents[3] / "benchmarks" / "counterfactual.py"
-
-
-def load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("counterfactual", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+from support.scripts import load_script
 
 
 def taker(seed: int, number: int) -> int:
@@ -43,7 +28,7 @@ def taker(seed: int, number: int) -> int:
 
 
 def test_boss_1_tie_goes_to_the_start_player_by_the_rulebook_and_by_lot_when_switched_off() -> None:
-    cf = load()
+    cf = load_script("benchmarks/counterfactual.py")
     original = rules.reward
     seeds = range(24)
     assert {taker(seed, 1) for seed in seeds} == {0}

@@ -3,28 +3,15 @@ puts the game back on leaving, and the run's figures come from balance.py's chec
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 from sabbat.games.nameless_dark_lord import GAME, dealing, rules
 from sabbat.games.nameless_dark_lord.model import Phase
 from sabbat.games.nameless_dark_lord.state import NdlState
-
-SCRIPT = Path(__file__).resolve().parents[3] / "benchmarks" / "counterfactual.py"
-
-
-def load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("counterfactual", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+from support.scripts import load_script
 
 
 def _originals() -> tuple[object, ...]:
@@ -43,7 +30,7 @@ def _tied_ending() -> NdlState:
 
 
 def test_red_throne_tie_patch_shares_the_tie_only_inside_the_block() -> None:
-    cf = load()
+    cf = load_script("benchmarks/counterfactual.py")
     before = _originals()
     s = _tied_ending()
     assert len(s.winners()) == 1
@@ -53,7 +40,7 @@ def test_red_throne_tie_patch_shares_the_tie_only_inside_the_block() -> None:
 
 
 def test_start_rotation_patch_moves_the_round_one_start_but_not_the_red_throne() -> None:
-    cf = load()
+    cf = load_script("benchmarks/counterfactual.py")
     with cf.switched_off("nameless_dark_lord", ["start-rotation"]):
         games = [GAME.new(4, seed) for seed in range(12)]
         again = [GAME.new(4, seed) for seed in range(12)]
@@ -70,7 +57,7 @@ def _round_two(s: NdlState) -> NdlState:
 
 
 def test_red_throne_starts_patch_draws_only_round_one() -> None:
-    cf = load()
+    cf = load_script("benchmarks/counterfactual.py")
     with cf.switched_off("nameless_dark_lord", ["red-throne-starts"]):
         games = [GAME.new(4, seed) for seed in range(12)]
         starts = [s.turn for s in games]
@@ -80,7 +67,7 @@ def test_red_throne_starts_patch_draws_only_round_one() -> None:
 
 
 def test_patches_are_removed_after_an_error_and_unknown_rules_are_refused() -> None:
-    cf = load()
+    cf = load_script("benchmarks/counterfactual.py")
     before = _originals()
     with pytest.raises(RuntimeError), cf.switched_off("nameless_dark_lord", list(cf.PATCHES["nameless_dark_lord"])):
         assert _originals() != before
@@ -94,7 +81,7 @@ def test_patches_are_removed_after_an_error_and_unknown_rules_are_refused() -> N
 
 
 def test_a_run_writes_balance_figures_and_names_the_rule(tmp_path: Path) -> None:
-    cf = load()
+    cf = load_script("benchmarks/counterfactual.py")
     before = _originals()
     out = tmp_path / "cf.json"
     args = ["nameless-dark-lord", "red-throne-tie,power-tie-front-unit", "--players", "3", "--games", "3",
