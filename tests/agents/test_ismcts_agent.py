@@ -7,8 +7,7 @@ from dataclasses import replace
 import pytest
 
 from sabbat import agents, games
-from sabbat.agents.ismcts import TUNING, ISMCTSAgent, SearchConfig, _decided, _Edge, _Node, _outcome, from_param
-from sabbat.agents.random_agent import RandomAgent
+from sabbat.agents.ismcts import ISMCTSAgent, SearchConfig, _decided, _Edge, _Node, _outcome, from_param
 from sabbat.core import Action, GameState, Rng, UnknownAgent, win_chances
 from sabbat.sim.tournament import run_tournament
 from support.positions import hidden_twins, mid_game, moves_against_random
@@ -73,14 +72,6 @@ def test_agent_names_read_budget_policy_and_knobs() -> None:
     for bad in ("fast", "0s", "c=x", "speed=3"):
         with pytest.raises(UnknownAgent):
             from_param("toy", 1, bad)
-
-
-def test_difficulty_levels_exist_and_fall_back_without_a_heuristic() -> None:
-    assert isinstance(agents.get("easy", "toy", 1), RandomAgent)
-    normal = agents.get("normal", "toy", 1)
-    hard = agents.get("hard", "toy", 1)
-    assert isinstance(normal, ISMCTSAgent) and normal.seconds == 0.5 and normal.rollout_policy is None
-    assert isinstance(hard, ISMCTSAgent) and hard.seconds == 3.0
 
 
 def test_unfinished_scores_become_win_chances() -> None:
@@ -176,24 +167,6 @@ def test_the_policy_prior_yields_when_the_search_clearly_finds_a_better_move() -
     assert _ranked(_Pick(winning=3), favourite=1, prior=0.1)[0] == Action("pick", (3,))
     # a head start larger than the whole budget keeps the policy's pick whatever the search found
     assert _ranked(_Pick(winning=3), favourite=1, prior=10.0)[0] == Action("pick", (1,))
-
-
-def test_difficulty_levels_roll_out_with_the_game_heuristic_where_there_is_one() -> None:
-    from sabbat.agents.levels import SEARCH
-
-    with_policy = [n for n in games.names() if games.get(n).heuristic_agent(0) is not None
-                   and SEARCH.get(normal_game(n), "ismcts") == "ismcts"]
-    if not with_policy:
-        pytest.skip("no registered game has a heuristic agent and tree-search levels")
-    normal = agents.get("normal", with_policy[0], 1)
-    assert isinstance(normal, ISMCTSAgent)
-    assert (normal.rollout_policy is not None) == TUNING.get(normal_game(with_policy[0]), SearchConfig()).policy_rollouts
-    easy = agents.get("easy", with_policy[0], 1)
-    assert getattr(easy, "name", "") == "heuristic"
-
-
-def normal_game(name: str) -> str:
-    return games.get(name).info.id
 
 
 def test_search_stops_once_the_rest_of_the_budget_cannot_change_the_move() -> None:

@@ -97,24 +97,6 @@ def test_rollout_names_read_budget_and_knobs() -> None:
         agents.get("rollout:0", "toy")
 
 
-def test_a_game_can_give_its_levels_the_rollout_search(monkeypatch: pytest.MonkeyPatch) -> None:
-    from sabbat.agents import levels
-    from sabbat.agents.ismcts import ISMCTSAgent
-
-    assert isinstance(agents.get("normal", "toy", 1), ISMCTSAgent)
-    monkeypatch.setitem(levels.SEARCH, "toy", "rollout")
-    normal, hard = agents.get("normal", "toy", 1), agents.get("hard:depth=7", "toy", 1)
-    assert isinstance(normal, RolloutAgent) and (normal.seconds, normal.name) == (0.5, "normal")
-    assert isinstance(hard, RolloutAgent) and (hard.seconds, hard.depth) == (3.0, 7)
-    assert rollout_factory("magic_master", 1, "").depth == 10  # the game's own depth
-
-
-def test_magic_master_levels_use_the_rollout_search_and_easy_stays_the_heuristic() -> None:
-    normal = agents.get("normal", "magic_master", 1)
-    assert isinstance(normal, RolloutAgent) and normal.seconds == 0.5 and normal.depth == 10
-    assert getattr(agents.get("easy", "magic_master", 1), "name", "") == "heuristic"
-
-
 def test_a_timed_search_stops_at_the_first_sweep_past_its_time(monkeypatch: pytest.MonkeyPatch) -> None:
     """With a fake clock: sweeps that turn slower than the first cannot run the move late."""
     from sabbat.agents import rollout

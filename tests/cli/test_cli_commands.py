@@ -106,14 +106,14 @@ def test_bench_prints_figures(tmp_path: Path) -> None:
     assert {r["players"] for r in rows} == {2, 3} and all(r["decisions_per_s"] > 0 for r in rows)
 
 
-def test_search_bench_prints_both_searches_and_the_normal_move(tmp_path: Path) -> None:
+def test_search_bench_prints_both_searches_and_the_hard_move(tmp_path: Path) -> None:
     out_file = tmp_path / "search.json"
     code, out = run("bench", "--search", "--games", "toy", "--out", str(out_file))
     assert code == 0, out
     (row,) = json.loads(out_file.read_text())["games"]
     assert row["game"] == "toy" and row["positions"] > 0
     assert row["iterations_per_s_random"] > 0 and row["samples_per_s_rollout"] > 0
-    assert 0 < row["normal_move_s"] < 5
+    assert 0 < row["hard_move_s"] < 5
     assert "rollouts/s" in out and "toy" in out
 
 

@@ -474,7 +474,7 @@ def _print_extra_stats(records: list[Any]) -> None:
 @click.argument("game")
 @lang_option
 @game_options
-@click.option("--agents", "agent_list", default="normal,heuristic", show_default=True, help="Agents, comma-separated (levels: easy, normal, hard; or random, heuristic, ismcts:1s …).")
+@click.option("--agents", "agent_list", default="hard,normal", show_default=True, help="Agents, comma-separated (levels: easy, normal, hard; or random, heuristic, ismcts:1s …).")
 @click.option("--players", "-p", type=SMALL, default=None, help="Players per game (default: the game's minimum).")
 @click.option("-n", "--games", "n", type=COUNT, default=100, show_default=True, help="Number of games; seats rotate over every arrangement.")
 @click.option("--jobs", "-j", type=SMALL, default=2, show_default=True, help="Worker processes.")
@@ -766,7 +766,7 @@ def _results_line(file: Path, line: int) -> bytes:
 @click.option("--seconds", type=float, default=3.0, show_default=True, help="Seconds of random play per game and player count.")
 @click.option("--out", type=click.Path(path_type=Path), default=None, help="Also write the figures as JSON (a new file; see --overwrite).")
 @click.option("--overwrite", is_flag=True, help="Let --out replace an existing file (such as the shipped results).")
-@click.option("--search", is_flag=True, help="Measure search instead: ISMCTS iterations per second and the time of a `normal` move.")
+@click.option("--search", is_flag=True, help="Measure search instead: search iterations per second and the time of a `hard` move.")
 def bench(names: str | None, seconds: float, out: Path | None, overwrite: bool, search: bool) -> None:
     """Throughput: random games and decisions per second, clone/apply/legal_actions cost."""
     if out is not None and out.exists() and not overwrite:

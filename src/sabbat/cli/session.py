@@ -105,7 +105,7 @@ class PlaySession:
         console: Console,
         read: Reader,
         save_path: Path,
-        hint_level: str = "normal",
+        hint_level: str = "hard",
         save_named: bool = True,
         ai_names: dict[int, str] | None = None,
         fresh: bool = False,
@@ -326,7 +326,7 @@ class PlaySession:
 
     # ----- advice and saving -------------------------------------------------------
     def hint(self) -> None:
-        """What the `normal` AI would play here, with its estimate when it searches."""
+        """What the `hard` AI would play here, with its estimate when it searches."""
         try:
             action, estimate = advise(self.state, self.hint_level, seed=len(self.state.history))
         except SabbatError as exc:

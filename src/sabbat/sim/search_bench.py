@@ -1,5 +1,5 @@
 """Search speed per game: ISMCTS iterations and rollout samples a second, and how long a
-`normal` move takes.
+`hard` move takes.
 
     sabbat bench --search [--games mystic-vale,monslaught] [--out search.json]
 
@@ -86,14 +86,14 @@ def _samples_per_second(name: str, states: list[GameState]) -> float:
 
 def bench_game(name: str) -> dict[str, Any]:
     states = positions(name)
-    normal_times = []
-    normal_iterations = []
+    hard_times = []
+    hard_iterations = []
     for i, state in enumerate(states):
-        agent = agents.get("normal", name, i)
+        agent = agents.get("hard", name, i)
         start = time.perf_counter()
         agent.choose(state)
-        normal_times.append(time.perf_counter() - start)
-        normal_iterations.append(getattr(agent, "last_iterations", 0))
+        hard_times.append(time.perf_counter() - start)
+        hard_iterations.append(getattr(agent, "last_iterations", 0))
     return {
         "game": name,
         "players": states[0].num_players if states else None,
@@ -101,8 +101,8 @@ def bench_game(name: str) -> dict[str, Any]:
         "iterations_per_s_random": _iterations_per_second(name, states, heuristic=False),
         "iterations_per_s_heuristic": _iterations_per_second(name, states, heuristic=True),
         "samples_per_s_rollout": _samples_per_second(name, states) if states else None,
-        "normal_move_s": statistics.median(normal_times) if normal_times else None,
-        "normal_iterations": statistics.median(normal_iterations) if normal_iterations else None,
+        "hard_move_s": statistics.median(hard_times) if hard_times else None,
+        "hard_iterations": statistics.median(hard_iterations) if hard_iterations else None,
     }
 
 
@@ -121,10 +121,10 @@ def format_table(data: dict[str, Any]) -> str:
         return "-" if v is None else format(v, spec)
 
     lines = [f"{'game':22s} {'players':>7s} {'iter/s random':>14s} {'iter/s heur.':>13s} "
-             f"{'rollouts/s':>11s} {'normal move s':>14s} {'normal iters':>13s}"]
+             f"{'rollouts/s':>11s} {'hard move s':>14s} {'hard iters':>13s}"]
     for g in data["games"]:
         lines.append(f"{g['game']:22s} {fmt(g['players'], 'd'):>7s} {fmt(g['iterations_per_s_random'], '.0f'):>14s} "
                      f"{fmt(g['iterations_per_s_heuristic'], '.0f'):>13s} {fmt(g['samples_per_s_rollout'], '.0f'):>11s} "
-                     f"{fmt(g['normal_move_s'], '.2f'):>14s} "
-                     f"{fmt(g['normal_iterations'], '.0f'):>13s}")
+                     f"{fmt(g['hard_move_s'], '.2f'):>14s} "
+                     f"{fmt(g['hard_iterations'], '.0f'):>13s}")
     return "\n".join(lines)

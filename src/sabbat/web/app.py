@@ -553,11 +553,11 @@ async def _handle(hub: Hub, conn: Conn, message: dict[str, Any]) -> None:
 
 
 def _hint(hub: Hub, conn: Conn, table: Table) -> None:
-    """The `normal` level's suggestion for the person to move, computed in the pool."""
+    """The `hard` level's suggestion (a search, so it comes with an estimate), computed in the pool."""
     if conn.seat is None or table.state.current_player != conn.seat or table.state.is_terminal() or hub.loop is None:
         raise Rejected("not_your_turn")
     version = table.version
-    fut = hub.loop.run_in_executor(hub.pool, ai.advise, table.game.info.id, table.state.to_json(), "normal",
+    fut = hub.loop.run_in_executor(hub.pool, ai.advise, table.game.info.id, table.state.to_json(), "hard",
                                    table.state.seed + version)
 
     def done(f: asyncio.Future[Any]) -> None:
