@@ -75,6 +75,12 @@ def test_tournament_report_counts_shares_and_serialises() -> None:
     assert "ismcts:30" in text and "95% interval" in text
 
 
+def test_agent_names_print_as_written_not_as_emoji_codes() -> None:
+    """`ismcts:100:h` holds `:100:`, which a rich console would print as an emoji."""
+    result = run_tournament("toy", ["random", "ismcts:100:r"], 2, games=2, jobs=1, seed=2)
+    assert "ismcts:100:r" in result.format_table()
+
+
 def test_tournament_rejects_a_wrong_player_count() -> None:
     with pytest.raises(BadPlayerCount):
         run_tournament("toy", ["random"], 7, games=1)

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from sabbat.sim.runner import GameRecord
     from sabbat.sim.tournament import TournamentResult
 
-console = Console(width=None if sys.stdout.isatty() else 140)
+console = Console(width=None if sys.stdout.isatty() else 140, emoji=False)  # names like ismcts:100:h are not emoji codes
 
 MAX_RESULTS_BYTES = 1 << 30
 """Results and journal files are read whole; a file larger than this is refused unread."""

@@ -11,7 +11,7 @@ from rich.console import Console
 def ansi(game_id: str, obs: dict[str, Any], locale: str = "en", width: int = 110) -> str:
     from sabbat.cli import views  # the terminal front end; loaded only when someone renders
 
-    console = Console(file=io.StringIO(), width=width, color_system=None, force_terminal=False)
+    console = Console(file=io.StringIO(), width=width, color_system=None, force_terminal=False, emoji=False)
     console.print(views.render(game_id, obs, locale))
     out = console.file.getvalue()  # type: ignore[attr-defined]
     return str(out)

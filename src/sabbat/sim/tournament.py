@@ -208,7 +208,7 @@ class TournamentResult:
     def format_table(self, width: int = 100) -> str:
         """Plain text of both tables (what `sabbat tournament` prints without colour)."""
         out = io.StringIO()
-        Console(file=out, width=width, color_system=None, force_terminal=False).print(self.renderable())
+        Console(file=out, width=width, color_system=None, force_terminal=False, emoji=False).print(self.renderable())
         return out.getvalue()
 
 
