@@ -125,4 +125,3 @@ def easy_factory(game: str, seed: int, param: str) -> Any:
         if not 0.0 <= mistakes <= 1.0:
             raise UnknownAgent(f"easy:{param} needs a share of random moves from 0 to 1, e.g. easy:0.25")
     return ErrantAgent(_heuristic_or_random(game, seed), mistakes, seed, name="easy")
-
