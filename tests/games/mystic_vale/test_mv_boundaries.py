@@ -65,7 +65,7 @@ def test_sleeving_growth_cancels_field_decay_at_once() -> None:
     ids = arrange(st, 0, field=["C", "B"], on_deck="B", deck=["B"] * 3)
     st.turn_player = 0
     st.phase = Phase.SLEEVE
-    st.pending = [st.cards.part("sprouting_grove", "middle"), st.cards.part("fertile_soil", "top")]
+    st.pending = [st.cards.part("world_tree", "middle"), st.cards.part("fertile_soil", "top")]
     st._legal = None
     act(st, "sleeve", 0, ids["field"][0])
     assert (st.fdecay[0], st.fgrowth[0]) == (1, 1) and st.phase is Phase.SLEEVE

@@ -4,7 +4,8 @@ The digests were first recorded from the code of commit 74f7fd8, before the rewo
 through it. They were recorded again, with no code change, when Spirit Lantern's card values changed
 (issue 21: a harvest ability of the field, 2 wild spirit, cost 6, instead of +1 wild spirit in every
 harvest from anywhere, cost 7), and again when Spirit Lantern went to cost 7 and Sprouting Grove to
-cost 6 (issue 21, search self-play), and again when Sky Grove went to cost 5 (issue 21, fourth step):
+cost 6 (issue 21, search self-play), again when Sky Grove went to cost 5 (issue 21, fourth step), and
+again when Sprouting Grove became 1 mana + 1 end-game VP for 4 instead of a growth card for 6 (issue 21, fifth step):
 each changes the games themselves. A change that alters a legal-action
 order, an event, an observation, a description, an estimate or a saved state fails here.
 """
@@ -17,12 +18,12 @@ from sabbat.games.mystic_vale import GAME
 from support.fingerprint import digests
 
 RECORDED = {
-    "2p defaults": "5b7e28a329cf565b6d0e86347cefe054",
-    "2p german_spirit_trade=True": "93d8832ba5ec2a024de4eec95cfe38d2",
-    "3p defaults": "dc875c4483df5413699892cc010b486d",
-    "3p german_spirit_trade=True": "bf95c3f5ece4f09a9c4c262d064c6199",
-    "4p defaults": "f4c0ae9387eafac6bf4f67745d08790e",
-    "4p german_spirit_trade=True": "e76831c0bb86588c8a59af88b3c9c5f5",
+    "2p defaults": "d3fefa893267b7cf5cf947df4c18711c",
+    "2p german_spirit_trade=True": "9ed9da73e35eb7911ffe34c367e107b0",
+    "3p defaults": "56bf29b527d550bd74b8a32ca3ce7ed2",
+    "3p german_spirit_trade=True": "b993dd029c2a9078489a8409b311d26d",
+    "4p defaults": "3f665f3acb29ace2dd37d6c8ae4a85e0",
+    "4p german_spirit_trade=True": "9e2f2e37c8fc630e703edcbe984b2d65",
 }
 
 

@@ -95,7 +95,6 @@ def test_more_points_count_for_more_as_the_pool_runs_dry() -> None:
     ("harvest_patch", "harvest VP"),
     ("fertile_soil", "mana"),
     ("wild_blossom", "wild spirit"),
-    ("sprouting_grove", "growth lets more cards reach the field"),
 ])
 def test_a_stronger_deck_is_favoured_at_equal_points(card: str, why: str) -> None:
     state = _new(2)
@@ -103,6 +102,16 @@ def test_a_stronger_deck_is_favoured_at_equal_points(card: str, why: str) -> Non
     assert state.points(0) == state.points(1)
     chances = state.evaluate()
     assert chances[1] > chances[0], why
+
+
+def test_growth_is_favoured_at_equal_points_and_equal_harvest_vp() -> None:
+    """World Tree is Elder Oak's 2 harvest VP plus a growth symbol: only growth tells the decks apart."""
+    state = _new(2)
+    _upgrade(state, 0, "elder_oak", 3)
+    _upgrade(state, 1, "world_tree", 3)
+    assert state.points(0) == state.points(1)
+    chances = state.evaluate()
+    assert chances[1] > chances[0], "growth lets more cards reach the field"
 
 
 def test_decay_shrinks_the_field_and_growth_widens_it() -> None:

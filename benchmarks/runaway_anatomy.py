@@ -1,0 +1,152 @@
+"""Where Mystic Vale's runaway games are made: score sources, the lead round by round, early buys.
+
+    sabbat simulate mystic-vale -n 120 -p 3 --agents rollout:40 --seed 0 --out games.jsonl
+    python benchmarks/runaway_anatomy.py games.jsonl [--round 10]
+
+Each recorded game is replayed. A game is a runaway when the winner scores more than twice the
+others' mean (docs/games/mystic_vale.md, "Targets"). The script prints, for the winners and the
+others of runaway and of close games: their VP tokens, end-game VP on advancements and vale-card
+VP; the winner's lead over the others' mean at chosen rounds; and, for each card bought by
+`--round`, how often its buyer went on to win and to win by a runaway. Replaying costs about a
+second a game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections import Counter, defaultdict
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from sabbat import games
+from sabbat.core.replay import Replay
+from sabbat.games.mystic_vale.cards import DECK_SIZE, EVP
+from sabbat.games.mystic_vale.model import Position
+from sabbat.games.mystic_vale.scoring import points
+
+ROUNDS = (4, 8, 10, 12, 16)
+
+
+@dataclass
+class Anatomy:
+    """One replayed game: points at the start of each round, final score sources, buys by round."""
+
+    traj: list[list[int]]
+    sources: list[dict[str, int]]
+    buys: dict[int, list[tuple[int, str]]] = field(default_factory=dict)
+
+    @property
+    def totals(self) -> list[int]:
+        return [s["total"] for s in self.sources]
+
+    @property
+    def winner(self) -> int:
+        t = self.totals
+        return t.index(max(t))
+
+    @property
+    def runaway(self) -> bool:
+        t = self.totals
+        others = [x for i, x in enumerate(t) if i != self.winner]
+        return t[self.winner] > 2 * sum(others) / len(others)
+
+
+def anatomy(replay: Replay) -> Anatomy:
+    """Replay one game, noting each seat's points at every round start and what it bought when."""
+    n = replay.num_players
+    traj: list[list[int]] = []
+    buys: dict[int, list[tuple[int, str]]] = defaultdict(list)
+    last_round = -1
+    prev: Position | None = None
+    st: Position | None = None
+    for st in replay.states(games.get):  # type: ignore[assignment]
+        assert isinstance(st, Position)
+        rnd = st.turns_taken // n
+        if prev is not None:
+            for i, (a, b) in enumerate(zip(prev.slots, st.slots, strict=True)):
+                if a != b and b >= 0 and st.cards.part_level[b] > 0:
+                    buys[i // (3 * DECK_SIZE)].append((rnd, st.cards.part_entry[b]))
+            for p in range(n):
+                for v in set(st.vale[p]) - set(prev.vale[p]):
+                    buys[p].append((rnd, st.cards.vale_entry[v]))
+        if rnd != last_round:
+            traj.append([points(st, p) for p in range(n)])
+            last_round = rnd
+        prev = st
+    assert st is not None
+    sources = []
+    for p in range(n):
+        sleeves = range(p * DECK_SIZE, (p + 1) * DECK_SIZE)
+        sources.append({"tokens": st.vp[p], "advancement_end_vp": sum(st.cstats[x][EVP] for x in sleeves),
+                        "vale_vp": sum(st.cards.vale_vp[v] for v in st.vale[p]), "total": points(st, p)})
+    return Anatomy(traj, sources, dict(buys))
+
+
+def read(path: Path) -> Iterator[Anatomy]:
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            record = json.loads(line)
+            if record.get("game") not in (None, "mystic_vale"):
+                raise SystemExit(f"{path}: a {record['game']} game; this script reads Mystic Vale games only")
+            yield anatomy(Replay.from_json(record["replay"]))
+
+
+def report(games_: list[Anatomy], by_round: int) -> str:
+    out = []
+    runaways = sum(g.runaway for g in games_)
+    out.append(f"{len(games_)} games, {runaways} runaway ({100 * runaways / len(games_):.1f} %)")
+    groups: dict[str, list[dict[str, int]]] = defaultdict(list)
+    leads: dict[tuple[str, int], list[float]] = defaultdict(list)
+    for g in games_:
+        kind = "runaway" if g.runaway else "close"
+        for p, s in enumerate(g.sources):
+            groups[f"{kind} game, {'winner' if p == g.winner else 'others'}"].append(s)
+        for r in ROUNDS:
+            if r < len(g.traj):
+                t = g.traj[r]
+                others = [x for i, x in enumerate(t) if i != g.winner]
+                leads[(kind, r)].append(t[g.winner] - sum(others) / len(others))
+    out.append("\nmean score sources: VP tokens / end VP on advancements / vale-card VP / total")
+    for name in sorted(groups):
+        rows = groups[name]
+        means = [sum(r[k] for r in rows) / len(rows) for k in ("tokens", "advancement_end_vp", "vale_vp", "total")]
+        out.append(f"  {name:26s} ({len(rows):4d} seats)  " + " / ".join(f"{m:5.1f}" for m in means))
+    out.append("\nthe eventual winner's lead over the others' mean at the start of round")
+    for kind in ("runaway", "close"):
+        cells = [f"{r}: {sum(v) / len(v):+5.1f}" for r in ROUNDS if (v := leads[(kind, r)])]
+        out.append(f"  {kind:8s} " + "   ".join(cells))
+    bought, won, ran = Counter[str](), Counter[str](), Counter[str]()
+    seats = wins = runaway_wins = 0
+    for g in games_:
+        for p in range(len(g.sources)):
+            seats += 1
+            wins += p == g.winner
+            runaway_wins += p == g.winner and g.runaway
+            for card in {c for r, c in g.buys.get(p, []) if r <= by_round}:
+                bought[card] += 1
+                won[card] += p == g.winner
+                ran[card] += p == g.winner and g.runaway
+    out.append(f"\ncards bought by round {by_round}: share of their buyers who won / won by a runaway "
+               f"(every seat: {wins / seats:.2f} / {runaway_wins / seats:.2f}); cards bought by 15 seats or more")
+    for card in sorted(bought, key=lambda c: (-ran[c] / bought[c], c)):
+        if bought[card] >= 15:
+            out.append(f"  {card:20s} {bought[card]:4d} seats  {won[card] / bought[card]:.2f} / {ran[card] / bought[card]:.2f}")
+    return "\n".join(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("games", type=Path, help="JSON lines written by `sabbat simulate mystic-vale … --out`")
+    ap.add_argument("--round", type=int, default=10, help="early buys: cards bought by this round")
+    args = ap.parse_args(argv)
+    found = list(read(args.games))
+    if not found:
+        raise SystemExit(f"{args.games}: no games")
+    print(report(found, args.round))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
