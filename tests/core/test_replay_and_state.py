@@ -93,3 +93,5 @@ def test_private_event_can_publish_a_redacted_count() -> None:
     mine, theirs = state.events_for(0)[-1], state.events_for(1)[-1]
     assert mine.params == {"player": 0, "card": 7}
     assert theirs.params == {"player": 0, "count": 1} and "card" not in theirs.params
+    watched = state.events_for(None)[-1]
+    assert watched.key == "toy.event.draw_public" and watched.params == {"player": 0, "count": 1}

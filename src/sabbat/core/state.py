@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 from . import codec, safeio
 from .actions import Action
 from .errors import IllegalAction
-from .events import Event
+from .events import SPECTATOR, Event
 from .rng import Rng
 
 if TYPE_CHECKING:
@@ -145,11 +145,11 @@ class GameState(ABC):
         """Log `key` for `owner` only, and optionally `public_key` for the others.
 
         The others' event carries `player=owner` plus only the `public_params` given
-        (for example a count of cards drawn, never which ones).
+        (for example a count of cards drawn, never which ones); spectators see it too.
         """
         self.emit(key, frozenset((owner,)), **params)
         if public_key is not None:
-            others = frozenset(p for p in range(self.num_players) if p != owner)
+            others = frozenset([SPECTATOR, *(p for p in range(self.num_players) if p != owner)])
             self.emit(public_key, others, player=owner, **(public_params or {}))
 
     def events_for(self, viewer: int | None) -> list[Event]:

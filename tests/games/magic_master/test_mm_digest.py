@@ -5,7 +5,9 @@ change that alters a legal-action order, an event, an observation, a description
 saved state fails here. Re-recorded since: when summary() and saves gained `offered` and
 `start_player` (with those two fields stripped, the 38e5ff2 digests came back), and when the
 rebalance of issue 21 changed reconstructed card values and counts (different cards, different games),
-and when summary() gained the runaway `margin` (with it stripped, the digests before came back).
+and when summary() gained the runaway `margin` (with it stripped, the digests before came back), and
+when the public half of a private event went to the spectators too (`GameState.emit_private`; with its
+audience cut back to the other seats, the digests before came back).
 """
 
 from __future__ import annotations
@@ -16,21 +18,21 @@ from sabbat.games.magic_master import GAME
 from support.fingerprint import digests
 
 RECORDED = {
-    "2p defaults": "0e44c95c4792f00acbc576d0cb19f93e",
-    "2p regalia_held=table": "d1cfd4ab1daa45d118eccfb075e7f6a9",
-    "2p keep_last_character=True": "13f079d8ca645cef313301ac7b796022",
-    "3p defaults": "957c60eb7f8132a12862eeffa4fa8dbb",
-    "3p regalia_held=table": "51961b5df3a10d61c573607cf22d3398",
-    "3p keep_last_character=True": "4e8d9a24f55afde7bf683ab21be98259",
-    "4p defaults": "ee05344581589bdeaa79b7a53bfc069b",
-    "4p regalia_held=table": "10cc8682ea8a565a600ab2e5d640f206",
-    "4p keep_last_character=True": "2a7d817c1136edbe942076919d55b189",
-    "5p defaults": "6841719dba0b0fe47fb655a8f4a45078",
-    "5p regalia_held=table": "930f8f468e8cfb3e87cd034cf47d0965",
-    "5p keep_last_character=True": "a03bac841eeeaf9bc0e4c9b095136bb4",
-    "6p defaults": "43dad11399a03e24fe64c2cdda9cc8c6",
-    "6p regalia_held=table": "7fd511079e4590e226b587dc07b56f7e",
-    "6p keep_last_character=True": "759a5cc1bba92653f1313d57484361f9",
+    "2p defaults": "f5787084700c497df849d971df3018f8",
+    "2p regalia_held=table": "dff14a42264e76590fbb299aa33a064c",
+    "2p keep_last_character=True": "eec77d53c3b98f2993a700dbcaa9f4f4",
+    "3p defaults": "edea9de93e7eb9182848a31f4dfedea4",
+    "3p regalia_held=table": "c99ca1fbea5ec3eb883af3d10a6a1e8f",
+    "3p keep_last_character=True": "82bb92d862ba304214028d367b4e9d23",
+    "4p defaults": "05e505f6050259432ec0188389a2019d",
+    "4p regalia_held=table": "b211362886d6e0508591d4fee8c93da4",
+    "4p keep_last_character=True": "8b74b3b2de90a3eaf49249d967d84d6c",
+    "5p defaults": "cd020580e0ec38582eadafe107736e5f",
+    "5p regalia_held=table": "55bb5877e152b8233ec65276853d970c",
+    "5p keep_last_character=True": "c30f42d6c10179469291f2798690ac69",
+    "6p defaults": "818bca49c53d7572ee0b8f10fc0e7c40",
+    "6p regalia_held=table": "fe8d374797b2fcb05fd2d637ed00227c",
+    "6p keep_last_character=True": "c5c68196e294723f1c3fe492914a97db",
 }
 
 

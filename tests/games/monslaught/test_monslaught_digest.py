@@ -7,7 +7,9 @@ came back), when the balance work of issue 21 changed reconstructed card values 
 when the draft's picks moved onto `sabbat.core.secrets` (issue 22): the public "has picked" event now
 goes to the spectators too, as every secret choice's does (with its audience cut back to the other
 seats, the earlier digests came back), and when issue 21's second balance step changed three of
-Monslaught's reconstructed card values (Nightmare, Mandrake, Fallen Angel of Grief).
+Monslaught's reconstructed card values (Nightmare, Mandrake, Fallen Angel of Grief), and when the public
+"dealt" and "refill" events went to the spectators too (`GameState.emit_private`; with their audience cut
+back to the other seats, the earlier digests came back).
 """
 
 from __future__ import annotations
@@ -18,15 +20,15 @@ from sabbat.games.monslaught import GAME
 from support.fingerprint import digests
 
 RECORDED = {
-    "2p defaults": "07cbeb573b8ee6554a04f771c5a64711",
-    "2p second_place=any": "5a7aeffc2a2471b0975b836909fa2175",
-    "2p refill_hand=uncapped": "68599ddda40ce55d19de3e1c2c1975b7",
-    "3p defaults": "d8523915566999bfd27888926caaa1c5",
-    "3p second_place=any": "495fb8b2759919e8630275e58c41650f",
-    "3p refill_hand=uncapped": "e9684c4125e32d82c727da872703cc91",
-    "4p defaults": "778f73b718955115c7e80b59d31b36a3",
-    "4p second_place=any": "c7b17e499209385ee45473ea1d297914",
-    "4p refill_hand=uncapped": "75f9f34ae7a9f6aa12d31de038c7eeed",
+    "2p defaults": "e6034e2e6f2ce334f94c69fa8e6f4c57",
+    "2p second_place=any": "8d4a2db21bbfe37000923bd6daaa0ca3",
+    "2p refill_hand=uncapped": "35d7c60d3c77d1d020f94963699118b5",
+    "3p defaults": "7b0e76bbd438c7696876dd3f224b6a53",
+    "3p second_place=any": "c4a257bfae7f3f4e19eee7b716578ec6",
+    "3p refill_hand=uncapped": "9e928f170a438f8cb6008555d43f6671",
+    "4p defaults": "4381ba916719686cd20cec7a196a2d40",
+    "4p second_place=any": "6686fc4d23a306123e32ba2b3d4d2baf",
+    "4p refill_hand=uncapped": "81325c872159ceb0231c0f9dc84720b9",
 }
 
 

@@ -51,6 +51,24 @@ def test_a_pick_tells_the_others_and_the_spectators_only_who_has_picked() -> Non
     ]
     assert picked[1].params == {"player": first}
 
+
+def test_spectators_see_how_many_cards_were_dealt_and_refilled_never_which() -> None:
+    st = new(3, seed=8, fixture=False)
+    watched = [e for e in st.events_for(None) if e.key.startswith("monslaught.event.dealt")]
+    assert [e.key for e in watched] == ["monslaught.event.dealt_public"] * 3
+    assert all(set(e.params) == {"player", "count"} for e in watched)
+    _play_draft(st)
+    for _ in range(400):
+        if st.is_terminal() or any(e.key == "monslaught.event.refill" for e in st.events):
+            break
+        st.apply(Rng(len(st.history)).choice(st.legal_actions()))
+    refills = [e for e in st.events if e.key == "monslaught.event.refill"]
+    assert refills, "no refill in 400 random moves"
+    shown = [e for e in st.events_for(None) if e.key.startswith("monslaught.event.refill")]
+    assert any(e.key == "monslaught.event.refill_public" for e in shown)
+    assert {e.key for e in shown} <= {"monslaught.event.refill_public", "monslaught.event.refill_none"}
+    assert all("cards" not in e.params for e in shown if e.key == "monslaught.event.refill_public")
+
 def test_determinize_keeps_own_hand_and_resamples_opponents() -> None:
     st = new(3, seed=2, fixture=False)
     _play_draft(st)

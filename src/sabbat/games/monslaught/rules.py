@@ -39,11 +39,9 @@ def say(st: Position, key: str, **params: Any) -> None:
 
 
 def private(st: Position, key: str, owner: int, public: dict[str, Any], **secret: Any) -> None:
-    """An event for `owner` with the secret details, and one for the others with `public` only."""
-    st.emit("monslaught.event." + key, frozenset((owner,)), player=owner, **public, **secret)
-    others = frozenset(p for p in range(st.num_players) if p != owner)
-    if others:
-        st.emit("monslaught.event." + key + "_public", others, player=owner, **public)
+    """An event for `owner` with the secret details, and one for the others and spectators with `public` only."""
+    name = "monslaught.event." + key
+    st.emit_private(name, owner, name + "_public", public, player=owner, **public, **secret)
 
 
 def _distinct(st: Position, uids: list[int]) -> list[str]:
