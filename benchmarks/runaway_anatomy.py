@@ -4,7 +4,7 @@
     python benchmarks/runaway_anatomy.py games.jsonl [--round 10]
 
 Each recorded game is replayed. A game is a runaway when the winner scores more than twice the
-others' mean (docs/games/mystic_vale.md, "Targets"). The script prints, for the winners and the
+others' mean, as the balance check judges it (`sabbat.sim.targets.runaway`; shared wins are left out). The script prints, for the winners and the
 others of runaway and of close games: their VP tokens, end-game VP on advancements and vale-card
 VP; the winner's lead over the others' mean at chosen rounds; and, for each card bought by
 `--round`, how often its buyer went on to win and to win by a runaway. Replaying costs about a
@@ -25,32 +25,26 @@ from sabbat.core.replay import Replay
 from sabbat.games.mystic_vale.cards import DECK_SIZE, EVP
 from sabbat.games.mystic_vale.model import Position
 from sabbat.games.mystic_vale.scoring import points
+from sabbat.sim.runner import GameRecord
+from sabbat.sim.targets import Targets, runaway
 
 ROUNDS = (4, 8, 10, 12, 16)
 
 
 @dataclass
 class Anatomy:
-    """One replayed game: points at the start of each round, final score sources, buys by round."""
+    """One replayed game: points at the start of each round, final score sources, buys by round, and
+    its winner and runaway verdict as the balance check gives them (`sabbat.sim.targets.runaway`)."""
 
     traj: list[list[int]]
     sources: list[dict[str, int]]
     buys: dict[int, list[tuple[int, str]]] = field(default_factory=dict)
+    winner: int = 0
+    runaway: bool = False
 
     @property
     def totals(self) -> list[int]:
         return [s["total"] for s in self.sources]
-
-    @property
-    def winner(self) -> int:
-        t = self.totals
-        return t.index(max(t))
-
-    @property
-    def runaway(self) -> bool:
-        t = self.totals
-        others = [x for i, x in enumerate(t) if i != self.winner]
-        return t[self.winner] > 2 * sum(others) / len(others)
 
 
 def anatomy(replay: Replay) -> Anatomy:
@@ -85,12 +79,17 @@ def anatomy(replay: Replay) -> Anatomy:
 
 
 def read(path: Path) -> Iterator[Anatomy]:
+    """The games of a results file, less shared wins, which the runaway share leaves out too."""
     for line in path.read_text(encoding="utf-8").splitlines():
         if line.strip():
-            record = json.loads(line)
-            if record.get("game") not in (None, "mystic_vale"):
-                raise SystemExit(f"{path}: a {record['game']} game; this script reads Mystic Vale games only")
-            yield anatomy(Replay.from_json(record["replay"]))
+            record = GameRecord.from_json(json.loads(line))
+            if record.game != "mystic_vale":
+                raise SystemExit(f"{path}: a {record.game} game; this script reads Mystic Vale games only")
+            verdict = runaway(record, Targets.runaway_ratio)
+            if verdict is not None:
+                game = anatomy(Replay.from_json(record.replay))
+                game.winner, game.runaway = record.winners[0], verdict
+                yield game
 
 
 def report(games_: list[Anatomy], by_round: int) -> str:
