@@ -6,7 +6,8 @@
 Each recorded game is replayed. A game is a runaway when the winner scores more than twice the
 others' mean, as the balance check judges it (`sabbat.sim.targets.runaway`; shared wins are left out). The script prints, for the winners and the
 others of runaway and of close games: their VP tokens, end-game VP on advancements and vale-card
-VP; the winner's lead over the others' mean at chosen rounds; and, for each card bought by
+VP; the winner's lead over the others' mean at chosen rounds; how often each spoiled a turn, and the
+runaway share by how much less often the winner spoiled than the others; and, for each card bought by
 `--round`, how often its buyer went on to win and to win by a runaway. Replaying costs about a
 second a game.
 """
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 from collections import Counter, defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -39,6 +41,8 @@ class Anatomy:
     traj: list[list[int]]
     sources: list[dict[str, int]]
     buys: dict[int, list[tuple[int, str]]] = field(default_factory=dict)
+    spoils: dict[int, list[int]] = field(default_factory=dict)
+    """seat -> the round of each turn it spoiled (a push or a prep over the decay limit)."""
     winner: int = 0
     runaway: bool = False
 
@@ -52,6 +56,7 @@ def anatomy(replay: Replay) -> Anatomy:
     n = replay.num_players
     traj: list[list[int]] = []
     buys: dict[int, list[tuple[int, str]]] = defaultdict(list)
+    spoils: dict[int, list[int]] = defaultdict(list)
     last_round = -1
     prev: Position | None = None
     st: Position | None = None
@@ -65,6 +70,9 @@ def anatomy(replay: Replay) -> Anatomy:
             for p in range(n):
                 for v in set(st.vale[p]) - set(prev.vale[p]):
                     buys[p].append((rnd, st.cards.vale_entry[v]))
+            for e in st.events[len(prev.events):]:
+                if e.key.endswith((".spoil", ".prep_spoil")):
+                    spoils[e.params["player"]].append(rnd)
         if rnd != last_round:
             traj.append([points(st, p) for p in range(n)])
             last_round = rnd
@@ -75,7 +83,7 @@ def anatomy(replay: Replay) -> Anatomy:
         sleeves = range(p * DECK_SIZE, (p + 1) * DECK_SIZE)
         sources.append({"tokens": st.vp[p], "advancement_end_vp": sum(st.cstats[x][EVP] for x in sleeves),
                         "vale_vp": sum(st.cards.vale_vp[v] for v in st.vale[p]), "total": points(st, p)})
-    return Anatomy(traj, sources, dict(buys))
+    return Anatomy(traj, sources, dict(buys), dict(spoils))
 
 
 def read(path: Path) -> Iterator[Anatomy]:
@@ -116,6 +124,7 @@ def report(games_: list[Anatomy], by_round: int) -> str:
     for kind in ("runaway", "close"):
         cells = [f"{r}: {sum(v) / len(v):+5.1f}" for r in ROUNDS if (v := leads[(kind, r)])]
         out.append(f"  {kind:8s} " + "   ".join(cells))
+    out.extend(spoil_lines(games_, by_round))
     bought, won, ran = Counter[str](), Counter[str](), Counter[str]()
     seats = wins = runaway_wins = 0
     for g in games_:
@@ -133,6 +142,42 @@ def report(games_: list[Anatomy], by_round: int) -> str:
         if bought[card] >= 15:
             out.append(f"  {card:20s} {bought[card]:4d} seats  {won[card] / bought[card]:.2f} / {ran[card] / bought[card]:.2f}")
     return "\n".join(out)
+
+
+SPOIL_GAPS = ((-3.0, "3 or more fewer"), (-1.0, "1 to 3 fewer"), (1.0, "within 1"), (math.inf, "more than 1 more"))
+"""Bands of the winner's spoiled turns minus the others' mean, by upper bound (inclusive)."""
+
+
+def spoil_lines(games_: list[Anatomy], by_round: int) -> list[str]:
+    """Spoiled turns per seat, and the runaway share by how much less often the winner spoiled:
+    a spoil forfeits a whole harvest, so luck at the push shows here."""
+    out = [f"\nspoiled turns per seat: whole game / from round {by_round}"]
+    counts: dict[str, list[tuple[int, int]]] = defaultdict(list)
+    bands: dict[tuple[str, str], list[bool]] = defaultdict(list)
+    for g in games_:
+        kind = "runaway" if g.runaway else "close"
+        n = len(g.sources)
+        for span, first in (("whole game", 0), (f"from round {by_round}", by_round)):
+            per_seat = [sum(r >= first for r in g.spoils.get(p, [])) for p in range(n)]
+            gap = per_seat[g.winner] - sum(x for p, x in enumerate(per_seat) if p != g.winner) / (n - 1)
+            label = next(name for high, name in SPOIL_GAPS if gap <= high)
+            bands[(span, label)].append(g.runaway)
+        for p in range(n):
+            spoiled = g.spoils.get(p, [])
+            counts[f"{kind} game, {'winner' if p == g.winner else 'others'}"].append(
+                (len(spoiled), sum(r >= by_round for r in spoiled)))
+    for name in sorted(counts):
+        rows = counts[name]
+        out.append(f"  {name:26s} {sum(a for a, _ in rows) / len(rows):5.2f} / {sum(b for _, b in rows) / len(rows):5.2f}")
+    out.append("runaway share by the winner's spoiled turns against the others' mean")
+    for span in ("whole game", f"from round {by_round}"):
+        cells = []
+        for _, label in SPOIL_GAPS:
+            games_in = bands[(span, label)]
+            share = f"{100 * sum(games_in) / len(games_in):.1f} %" if games_in else "-"
+            cells.append(f"{label}: {share} of {len(games_in)}")
+        out.append(f"  {span:15s} " + "; ".join(cells))
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
