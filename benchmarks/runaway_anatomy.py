@@ -6,8 +6,9 @@
 Each recorded game is replayed. A game is a runaway when the winner scores more than twice the
 others' mean, as the balance check judges it (`sabbat.sim.targets.runaway`; shared wins are left out). The script prints, for the winners and the
 others of runaway and of close games: their VP tokens, end-game VP on advancements and vale-card
-VP; the winner's lead over the others' mean at chosen rounds; how often each spoiled a turn, and the
-runaway share by how much less often the winner spoiled than the others; and, for each card bought by
+VP; the winner's lead over the others' mean at chosen rounds; how often each spoiled a turn, split
+from `--round` on into the risk taken at the push and luck, and the runaway share by how much less
+than the others the winner spoiled, risked and was unlucky; and, for each card bought by
 `--round`, how often its buyer went on to win and to win by a runaway. Replaying costs about a
 second a game.
 """
@@ -24,8 +25,9 @@ from pathlib import Path
 
 from sabbat import games
 from sabbat.core.replay import Replay
-from sabbat.games.mystic_vale.cards import DECK_SIZE, EVP
+from sabbat.games.mystic_vale.cards import DECAY, DECK_SIZE, EVP, GROWTH
 from sabbat.games.mystic_vale.model import Position
+from sabbat.games.mystic_vale.rules import SPOIL_AT
 from sabbat.games.mystic_vale.scoring import points
 from sabbat.sim.runner import GameRecord
 from sabbat.sim.targets import Targets, runaway
@@ -43,6 +45,8 @@ class Anatomy:
     buys: dict[int, list[tuple[int, str]]] = field(default_factory=dict)
     spoils: dict[int, list[int]] = field(default_factory=dict)
     """seat -> the round of each turn it spoiled (a push or a prep over the decay limit)."""
+    pushes: dict[int, list[tuple[int, float, bool]]] = field(default_factory=dict)
+    """seat -> each push: its round, the chance it had to spoil, and whether it did."""
     winner: int = 0
     runaway: bool = False
 
@@ -57,6 +61,7 @@ def anatomy(replay: Replay) -> Anatomy:
     traj: list[list[int]] = []
     buys: dict[int, list[tuple[int, str]]] = defaultdict(list)
     spoils: dict[int, list[int]] = defaultdict(list)
+    pushes: dict[int, list[tuple[int, float, bool]]] = defaultdict(list)
     last_round = -1
     prev: Position | None = None
     st: Position | None = None
@@ -70,9 +75,15 @@ def anatomy(replay: Replay) -> Anatomy:
             for p in range(n):
                 for v in set(st.vale[p]) - set(prev.vale[p]):
                     buys[p].append((rnd, st.cards.vale_entry[v]))
-            for e in st.events[len(prev.events):]:
-                if e.key.endswith((".spoil", ".prep_spoil")):
-                    spoils[e.params["player"]].append(rnd)
+            at = prev.turns_taken // n  # the round the move was made in (a spoil ends the turn)
+            new = st.events[len(prev.events) :]
+            spoiled = [e.params["player"] for e in new if e.key.endswith((".spoil", ".prep_spoil"))]
+            for p in spoiled:
+                spoils[p].append(at)
+            for e in new:
+                if e.key.endswith(".push"):
+                    p = e.params["player"]
+                    pushes[p].append((at, spoil_chance(prev, p), p in spoiled))
         if rnd != last_round:
             traj.append([points(st, p) for p in range(n)])
             last_round = rnd
@@ -83,7 +94,19 @@ def anatomy(replay: Replay) -> Anatomy:
         sleeves = range(p * DECK_SIZE, (p + 1) * DECK_SIZE)
         sources.append({"tokens": st.vp[p], "advancement_end_vp": sum(st.cstats[x][EVP] for x in sleeves),
                         "vale_vp": sum(st.cards.vale_vp[v] for v in st.vale[p]), "total": points(st, p)})
-    return Anatomy(traj, sources, dict(buys), dict(spoils))
+    return Anatomy(traj, sources, dict(buys), dict(spoils), dict(pushes))
+
+
+def spoil_chance(st: Position, p: int) -> float:
+    """The chance that seat `p` spoils if it pushes now: the share of its deck's cards whose decay,
+    net of growth, would bring the field and the next on-deck card to the limit. The deck's order is
+    hidden but its contents are known, so this is the risk the player chose to take."""
+    deck = st.deck[p]
+    od = st.on_deck[p]
+    if not deck or od < 0:
+        return 0.0
+    net = st.fdecay[p] - st.fgrowth[p] + st.cstats[od][DECAY] - st.cstats[od][GROWTH]
+    return sum(net + st.cstats[c][DECAY] - st.cstats[c][GROWTH] >= SPOIL_AT for c in deck) / len(deck)
 
 
 def read(path: Path) -> Iterator[Anatomy]:
@@ -144,39 +167,46 @@ def report(games_: list[Anatomy], by_round: int) -> str:
     return "\n".join(out)
 
 
-SPOIL_GAPS = ((-3.0, "3 or more fewer"), (-1.0, "1 to 3 fewer"), (1.0, "within 1"), (math.inf, "more than 1 more"))
-"""Bands of the winner's spoiled turns minus the others' mean, by upper bound (inclusive)."""
+GAP_BANDS = ((-2.0, "2 or more fewer"), (-0.5, "0.5 to 2 fewer"), (0.5, "within 0.5"), (math.inf, "over 0.5 more"))
+"""Bands of the winner's figure minus the others' mean, by upper bound (inclusive)."""
 
 
 def spoil_lines(games_: list[Anatomy], by_round: int) -> list[str]:
-    """Spoiled turns per seat, and the runaway share by how much less often the winner spoiled:
-    a spoil forfeits a whole harvest, so luck at the push shows here."""
-    out = [f"\nspoiled turns per seat: whole game / from round {by_round}"]
-    counts: dict[str, list[tuple[int, int]]] = defaultdict(list)
+    """Spoiled turns per seat, and the runaway share by how much less often the winner spoiled.
+
+    A spoil forfeits a whole harvest. From `by_round` on, each push's spoils are split into the
+    risk taken (the sum of the pushes' spoil chances) and luck (the spoils beyond it), so that a
+    runaway made by the cards shows apart from one made at the push."""
+    late = f"from round {by_round}"
+    out = [f"\nspoiled turns per seat: whole game / {late}; pushes {late}: risk taken / push spoils"]
+    rows: dict[str, list[list[float]]] = defaultdict(list)
     bands: dict[tuple[str, str], list[bool]] = defaultdict(list)
+    figures = ("spoiled turns, whole game", f"spoiled turns, {late}", f"risk taken, {late}", f"luck, {late}")
     for g in games_:
         kind = "runaway" if g.runaway else "close"
-        n = len(g.sources)
-        for span, first in (("whole game", 0), (f"from round {by_round}", by_round)):
-            per_seat = [sum(r >= first for r in g.spoils.get(p, [])) for p in range(n)]
-            gap = per_seat[g.winner] - sum(x for p, x in enumerate(per_seat) if p != g.winner) / (n - 1)
-            label = next(name for high, name in SPOIL_GAPS if gap <= high)
-            bands[(span, label)].append(g.runaway)
-        for p in range(n):
+        seats = []
+        for p in range(len(g.sources)):
             spoiled = g.spoils.get(p, [])
-            counts[f"{kind} game, {'winner' if p == g.winner else 'others'}"].append(
-                (len(spoiled), sum(r >= by_round for r in spoiled)))
-    for name in sorted(counts):
-        rows = counts[name]
-        out.append(f"  {name:26s} {sum(a for a, _ in rows) / len(rows):5.2f} / {sum(b for _, b in rows) / len(rows):5.2f}")
-    out.append("runaway share by the winner's spoiled turns against the others' mean")
-    for span in ("whole game", f"from round {by_round}"):
+            pushed = [(chance, hit) for r, chance, hit in g.pushes.get(p, []) if r >= by_round]
+            risk, hits = sum(c for c, _ in pushed), sum(h for _, h in pushed)
+            seat = [len(spoiled), sum(r >= by_round for r in spoiled), risk, hits]
+            rows[f"{kind} game, {'winner' if p == g.winner else 'others'}"].append(seat)
+            seats.append(seat[:3] + [hits - risk])
+        for i, figure in enumerate(figures):
+            others = [seat[i] for p, seat in enumerate(seats) if p != g.winner]
+            gap = seats[g.winner][i] - sum(others) / len(others)
+            bands[(figure, next(name for high, name in GAP_BANDS if gap <= high))].append(g.runaway)
+    for name in sorted(rows):
+        m = [sum(seat[i] for seat in rows[name]) / len(rows[name]) for i in range(4)]
+        out.append(f"  {name:26s} {m[0]:5.2f} / {m[1]:5.2f}   {m[2]:5.2f} / {m[3]:5.2f}")
+    out.append("runaway share by the winner's figure against the others' mean (share of the games in the band)")
+    for figure in figures:
         cells = []
-        for _, label in SPOIL_GAPS:
-            games_in = bands[(span, label)]
-            share = f"{100 * sum(games_in) / len(games_in):.1f} %" if games_in else "-"
-            cells.append(f"{label}: {share} of {len(games_in)}")
-        out.append(f"  {span:15s} " + "; ".join(cells))
+        for _, band in GAP_BANDS:
+            found = bands[(figure, band)]
+            share = f"{100 * sum(found) / len(found):.1f} %" if found else "-"
+            cells.append(f"{band}: {share} of {len(found)}")
+        out.append(f"  {figure:28s} " + "; ".join(cells))
     return out
 
 
