@@ -8,7 +8,7 @@ import pytest
 
 from sabbat import agents, games
 from sabbat.agents.random_agent import RandomAgent
-from sabbat.agents.rollout import RolloutAgent, rollout_factory
+from sabbat.agents.rollout import RolloutAgent, margins, rollout_factory
 from sabbat.core import Action, GameState, Rng, UnknownAgent
 from sabbat.sim.tournament import run_tournament
 from support.positions import hidden_twins, mid_game, moves_against_random
@@ -212,3 +212,77 @@ def test_magic_master_settles_its_regroups_and_settle_is_a_knob() -> None:
     assert rollout_factory("magic_master", 1, "settle=0").settle is False
     assert rollout_factory("mystic_vale", 1, "").settle is False
     assert agents.get("rollout:50:settle=1", "toy", 1).settle is True
+
+
+class Longshot(GameState):
+    """Seat 0 trails 3 to 10 and moves once: `safe` adds 2 points (a sure loss), `gamble` is a coin
+    toss between +8 (a win, 11 to 10) and -6: the better chance to win, the worse expected points."""
+
+    game_id = "longshot"
+    rules_version = "1"
+
+    def __init__(self) -> None:
+        super().__init__(2, 0, {})
+        self.points = [3, 10]
+        self.done = False
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.done else 0
+
+    def is_terminal(self) -> bool:
+        return self.done
+
+    def _legal_actions(self) -> list[Action]:
+        return [Action("safe"), Action("gamble")]
+
+    def _apply(self, action: Action) -> None:
+        self.points[0] += 2 if action.kind == "safe" else (8 if self.rng.random() < 0.5 else -6)
+        self.done = True
+
+    def clone(self) -> Longshot:
+        new = self._clone_base()
+        new.points, new.done = self.points.copy(), self.done
+        return new
+
+    def observation(self, player: int | None) -> dict[str, object]:
+        return {"points": self.points}
+
+    def _determinize(self, player: int, rng: Rng) -> Longshot:
+        return self.clone()
+
+    def scores(self) -> list[float]:
+        return [float(p) for p in self.points]
+
+    def winners(self) -> list[int]:
+        return [p for p in (0, 1) if self.points[p] == max(self.points)] if self.done else []
+
+
+def test_a_search_that_plays_for_points_declines_the_long_shot_one_playing_to_win_takes() -> None:
+    state = Longshot()
+    to_win = RolloutAgent(lambda seed: Passer(), seed=3, samples=200)
+    for_points = RolloutAgent(lambda seed: Passer(), seed=3, samples=200, aim="points")
+    assert to_win.choose(state) == Action("gamble")  # about half the games won, against none
+    assert for_points.choose(state) == Action("safe")  # a lead of -5 against about -6 on average
+    judged = {s.action.kind: s.value for s in for_points.analyse(state)}
+    assert judged["safe"] == -5.0 and -8.0 < judged["gamble"] < -4.0
+
+
+def test_margins_read_final_scores_then_the_games_projection_then_the_scores_now() -> None:
+    done = Longshot()
+    done.apply(Action("safe"))
+    assert margins(done) == [-5.0, 5.0]
+    assert margins(Longshot()) == [-7.0, 7.0]  # no projection: the scores as they stand
+    mv = mid_game("mystic_vale", 3, 5, 150)
+    projected = mv.projected_scores()
+    assert projected is not None and projected != mv.scores()
+    assert margins(mv) == pytest.approx([p - (sum(projected) - p) / 2 for p in projected])
+
+
+def test_aim_is_a_rollout_knob_and_hard_passes_it_on() -> None:
+    assert agents.get("rollout:50:aim=points", "toy", 1).aim == "points"
+    assert agents.get("rollout:50", "toy", 1).aim == "win"
+    hard = agents.get("hard:aim=points", "mystic_vale", 1)
+    assert isinstance(hard, RolloutAgent) and (hard.aim, hard.samples) == ("points", 158)
+    with pytest.raises(UnknownAgent, match="aim=score is not known; use aim=win or aim=points"):
+        agents.get("rollout:aim=score", "toy")

@@ -56,6 +56,7 @@ class RolloutAgent(Searcher):
         confidence: float = 1.0,
         drop: float = 2.0,
         temperature: float = 0.1,
+        aim: str = "win",
         name: str | None = None,
     ) -> None:
         if samples is None and seconds is None:
@@ -73,6 +74,12 @@ class RolloutAgent(Searcher):
         self.drop = drop
         """Standard errors by which a move trailing the policy's own is given up early."""
         self.temperature = temperature
+        if aim not in AIMS:
+            raise ValueError(f"aim must be one of {', '.join(AIMS)}, not {aim!r}")
+        self.aim = aim
+        """`win`: judge a position by each seat's chance of winning; `points`: by its expected lead
+        in points over the others' mean. A player far behind who plays for the win takes long-shot
+        gambles that lose points on average; one who plays for points does not."""
         self.last_iterations = 0
         if name is not None:
             self.name = name
@@ -153,10 +160,10 @@ class RolloutAgent(Searcher):
                 world.apply(legal[0] if len(legal) == 1 else policy.choose(world))
         for _ in range(self.depth):
             if world.is_terminal():
-                return world.returns()
+                break
             legal = world.legal_actions()
             world.apply(legal[0] if len(legal) == 1 else policy.choose(world))
-        return judge(world, self.temperature)
+        return margins(world) if self.aim == "points" else judge(world, self.temperature)
 
     def _clearly_better(self, best: list[float], favourite: list[float]) -> bool:
         """Whether `best` beats the policy's move by `confidence` standard errors, paired."""
@@ -175,6 +182,20 @@ class RolloutAgent(Searcher):
             if action == favourite or mean + self.drop * error > 0:
                 kept.append(action)
         return kept
+
+
+AIMS = ("win", "points")
+"""What a rollout search plays for (`aim=`)."""
+
+
+def margins(world: GameState) -> list[float]:
+    """Each seat's lead in points over the others' mean: final scores once the game is over,
+    else the game's projection of them, else the scores as they stand."""
+    points = None if world.is_terminal() else world.projected_scores()
+    if points is None:
+        points = world.scores()
+    n, total = len(points), sum(points)
+    return [p - (total - p) / (n - 1) for p in points] if n > 1 else list(points)
 
 
 SETTLE_CAP = 200
@@ -197,7 +218,7 @@ def _mean(values: list[float]) -> float:
     return sum(values) / len(values) if values else -math.inf
 
 
-_KNOBS = {"depth": "depth", "settle": "settle", "z": "confidence", "drop": "drop", "temp": "temperature"}
+_KNOBS = {"depth": "depth", "settle": "settle", "z": "confidence", "drop": "drop", "temp": "temperature", "aim": "aim"}
 _KNOB_TYPES: dict[str, type[int] | type[float] | type[bool]] = {"depth": int, "settle": bool}
 
 SETTINGS: dict[str, dict[str, Any]] = {
@@ -218,7 +239,8 @@ def from_param(game: str, seed: int, param: str, seconds: float = 1.0, name: str
     (policy moves before the position is judged), `settle=1` (finish the mover's own run of
     decisions before counting them; `settle=0` not), `z=` (standard errors by which another move
     must beat the policy's), `drop=` (standard errors behind it at which a move is given up;
-    `drop=inf` never), `temp=` (score temperature for games without an estimate).
+    `drop=inf` never), `temp=` (score temperature for games without an estimate), `aim=win` or
+    `aim=points` (play for the win, or for the lead in points).
     The policy is the game's heuristic player, or the random one where it has none.
     """
     from sabbat import games  # agents sit above the game registry; import late to stay light
@@ -243,7 +265,12 @@ def from_param(game: str, seed: int, param: str, seconds: float = 1.0, name: str
             field = _KNOBS.get(key.strip())
             if field is None:
                 raise UnknownAgent(f"unknown rollout setting {key!r} in {label}; use {', '.join(_KNOBS)}")
-            knobs[field] = number_token(value, name, param, _KNOB_TYPES.get(field, float))
+            if field == "aim":
+                if value.strip() not in AIMS:
+                    raise UnknownAgent(f"{label}: aim={value.strip()} is not known; use aim=win or aim=points")
+                knobs[field] = value.strip()
+            else:
+                knobs[field] = number_token(value, name, param, _KNOB_TYPES.get(field, float))
         elif token.endswith("s"):
             seconds = number_token(token[:-1], name, param, float)
         else:

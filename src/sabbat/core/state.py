@@ -247,6 +247,15 @@ class GameState(ABC):
         """
         return None
 
+    def projected_scores(self) -> list[float] | None:
+        """Each seat's expected final score from here, or None.
+
+        Why: a search told to play for points rather than the win (`rollout:aim=points`) judges
+        an unfinished game by the points each seat should end with. None means "judge me by my
+        scores as they stand". Like `evaluate`, it may read anything in the state.
+        """
+        return None
+
     def returns(self) -> list[float]:
         """Reward per seat at the end: winners share 1, the rest get 0."""
         won = self.winners()

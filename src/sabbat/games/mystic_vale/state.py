@@ -72,3 +72,7 @@ class MysticValeState(Position):
         the points on the table than by what each deck will still harvest before the pool empties.
         """
         return evaluate.estimate(self)
+
+    def projected_scores(self) -> list[float]:
+        """Each seat's points now plus what its deck should still harvest (see `evaluate.py`)."""
+        return evaluate.projected_points(self)[0]
