@@ -3,6 +3,7 @@
     python benchmarks/refusal.py monslaught grimoire --players 2,3 --games 1000
     python benchmarks/refusal.py monslaught mountain --players 2 --games 600 --out refusal.json
     python benchmarks/refusal.py mystic-vale fertile_soil --players 3 --cards my_cards.yaml
+    python benchmarks/refusal.py mystic-vale vale_warden --players 3 --games 100 --agent hard --workers 2
 
 The balance checker's must-take screen (`sabbat.sim.targets`) compares the seats that took a card
 with the seats that could have and did not. Those seats are not comparable: a seat that is already
@@ -12,6 +13,11 @@ that take the card (all of them when nothing else is left: then it must take it)
 seats the plain heuristic, seats rotated. It is the same player minus the card, so the refusing
 seat's shortfall from the fair share is what the card is worth. The card is a must-take when that
 cost is more than `Targets.must_take_points` and its 95 % interval excludes 0.
+
+`--agent` seats another player everywhere instead of the heuristic: a rollout search (`hard` where
+the game's level search is one, or `rollout:N`), whose refusing copy also refuses in its own playouts,
+so it neither takes the card nor counts on taking it later. That is what the card is worth to a
+strong player; each such game costs the search's time at every seat.
 
 Game i is played with seed `seed + i` and the refusing seat moves one place further each game, as
 `benchmarks/balance.py` plays them, so two runs with the same arguments give the same figures.
@@ -30,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from sabbat import agents, games
+from sabbat.agents.rollout import RolloutAgent
 from sabbat.core import Action
 from sabbat.core.state import GameState
 from sabbat.sim.parallel import plan, run_jobs
@@ -83,34 +90,70 @@ def offering(state: GameState, actions: tuple[Action, ...]) -> Iterator[None]:
 
 
 class Refuser:
-    """The game's heuristic, choosing among the legal actions that do not take `card` (among all of
-    them when every legal action takes it)."""
+    """`player` (the game's heuristic, or a rollout search such as `hard`) never taking `card`: shown
+    the legal actions without those that take it (all of them when every legal action takes it).
+    A search refuses in its own playouts too, so that it never counts on taking the card later."""
 
-    def __init__(self, game_id: str, seed: int, card: str) -> None:
-        heuristic = games.get(game_id).heuristic_agent(seed)
-        if heuristic is None:
-            raise ValueError(f"{game_id} has no heuristic agent to refuse a card with")
-        self.heuristic = heuristic
+    def __init__(self, game_id: str, seed: int, card: str, player: str = "heuristic") -> None:
         self.game_id = game_id
         self.card = card
-        self.name = refuser_name(card)
+        self.name = refuser_name(card, player)
+        self.seat: int | None = None
+        inner: Any
+        if player == "heuristic":
+            inner = games.get(game_id).heuristic_agent(seed)
+            if inner is None:
+                raise ValueError(f"{game_id} has no heuristic agent to refuse a card with")
+        else:
+            inner = agents.get(player, game_id, seed)
+            if not isinstance(inner, RolloutAgent):
+                raise ValueError(f"{player} is not a rollout search; a refusing search must be one, "
+                                 "so that its playouts refuse the card too")
+            plain = inner.policy
+            inner.policy = lambda policy_seed: RefusingPolicy(plain(policy_seed), self)
+        self.inner = inner
+
+    def kept(self, state: GameState) -> tuple[Action, ...]:
+        """The legal actions that do not take the card (all of them when each one does)."""
+        legal = state.legal_actions()
+        return tuple(a for a in legal if not takes_card(self.game_id, state, a, self.card)) or legal
 
     def choose(self, state: GameState) -> Action:
-        legal = state.legal_actions()
-        kept = tuple(a for a in legal if not takes_card(self.game_id, state, a, self.card)) or legal
-        with offering(state, kept):
-            choice: Action = self.heuristic.choose(state)
+        self.seat = state.current_player
+        with offering(state, self.kept(state)):
+            choice: Action = self.inner.choose(state)
         return choice
 
 
-def refuser_name(card: str) -> str:
-    """The agent name that seats a refuser of `card` (registered by `register`)."""
-    return f"refuser:{card}"
+class RefusingPolicy:
+    """A search's playout policy that refuses the card for the refusing seat and plays the others as usual."""
+
+    def __init__(self, policy: Any, refuser: Refuser) -> None:
+        self.policy = policy
+        self.refuser = refuser
+
+    def choose(self, state: GameState) -> Action:
+        if state.current_player != self.refuser.seat:
+            plain: Action = self.policy.choose(state)
+            return plain
+        with offering(state, self.refuser.kept(state)):
+            choice: Action = self.policy.choose(state)
+        return choice
+
+
+def refuser_name(card: str, player: str = "heuristic") -> str:
+    """The agent name that seats `player` refusing `card` (registered by `register`)."""
+    return f"refuser:{card}" if player == "heuristic" else f"refuser:{card}@{player}"
 
 
 def register() -> None:
-    """Make `refuser:CARD` an agent name (before the games are planned: worker processes fork from here)."""
-    agents.register("refuser", lambda game, seed, card: Refuser(game, seed, card))
+    """Make `refuser:CARD[@PLAYER]` an agent name (before the games are planned: worker processes fork from here)."""
+
+    def refuser(game: str, seed: int, param: str) -> Refuser:
+        card, _, player = param.partition("@")
+        return Refuser(game, seed, card, player or "heuristic")
+
+    agents.register("refuser", refuser)
 
 
 class UnknownCard(ValueError):
@@ -131,9 +174,9 @@ def check_card(game_id: str, card: str, options: dict[str, Any]) -> None:
                      f" ({len(ids)} in all)")
 
 
-def figures(records: list[GameRecord], card: str, targets: Targets) -> dict[str, Any]:
+def figures(records: list[GameRecord], card: str, targets: Targets, player: str = "heuristic") -> dict[str, Any]:
     """The refusing seat's win share and what refusing cost, and who took the card, over `records`."""
-    refuser = refuser_name(card)
+    refuser = refuser_name(card, player)
     wins, took, others_took, others = 0.0, 0, 0, 0
     for r in records:
         acquired = r.stats.get("acquired") or [[] for _ in r.agents]
@@ -170,6 +213,8 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--cards", type=Path, default=None, help="card file to use instead of the shipped one")
     ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--agent", default="heuristic",
+                    help="who plays every seat: heuristic, or a rollout search such as hard (one seat refusing the card)")
     ap.add_argument("--out", type=Path, default=None, help="write every figure as JSON")
     return ap
 
@@ -186,20 +231,21 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     counts = [int(x) for x in args.players.split(",") if x] or list(game.info.player_counts)
     result: dict[str, Any] = {
         "game": game_id, "card": args.card, "seed": args.seed, "cards": str(args.cards) if args.cards else "shipped",
-        "agents": f"one seat {refuser_name(args.card)} (the heuristic that never takes it), the others heuristic",
+        "agents": f"one seat {refuser_name(args.card, args.agent)} ({args.agent}, never taking it), the others {args.agent}",
         "takes": sorted(TAKES[game_id]), "must_take_points": targets.must_take_points, "by_players": {},
     }
     print(f"{game_id}: refusing {args.card}, seeds from {args.seed}")
     print("players  games  refuser wins (95 %)      fair   cost, points (95 %)     refuser took  others took   verdict")
     for n in counts:
         began = time.perf_counter()
-        names = [refuser_name(args.card)] + ["heuristic"] * (n - 1)
+        names = [refuser_name(args.card, args.agent)] + [args.agent] * (n - 1)
         records = sorted(run_jobs(plan(game_id, n, names, args.games, args.seed, options), workers=args.workers),
                          key=lambda r: r.seed)
-        f = figures(records, args.card, targets)
+        f = figures(records, args.card, targets, args.agent)
         f["seconds"] = round(time.perf_counter() - began, 1)
         f["command"] = (f"python benchmarks/refusal.py {game.info.cli_name} {args.card} --players {n}"
-                        f" --games {args.games} --seed {args.seed}" + (f" --cards {args.cards}" if args.cards else ""))
+                        f" --games {args.games} --seed {args.seed}" + (f" --cards {args.cards}" if args.cards else "")
+                        + (f" --agent {args.agent}" if args.agent != "heuristic" else ""))
         result["by_players"][f"{n}p"] = f
         lo, hi = f["refuser_interval"]
         clo, chi = f["cost_interval_points"]

@@ -34,7 +34,7 @@ def test_the_refuser_is_shown_every_legal_action_but_those_that_take_the_card() 
     legal = state.legal_actions()
     card = str(next(a for a in legal if a.kind == "pick").args[0])
     refuser = refusal.Refuser("monslaught", 1, card)
-    refuser.heuristic = shown = Shown()
+    refuser.inner = shown = Shown()
     choice = refuser.choose(state)
     assert shown.seen == tuple(a for a in legal if a != Action("pick", (card,)))
     assert choice != Action("pick", (card,))
@@ -46,12 +46,57 @@ def test_the_refuser_takes_the_card_when_nothing_else_is_legal() -> None:
     only = (Action("scout_land", ("mountain",)), Action("take_land", ("mountain",)))
 
     class Cornered:
+        current_player = 0
+
         def legal_actions(self) -> tuple[Action, ...]:
             return only
 
     refuser = refusal.Refuser("monslaught", 1, "mountain")
-    refuser.heuristic = shown = Shown()
+    refuser.inner = shown = Shown()
     assert refuser.choose(Cornered()) == only[0] and shown.seen == only
+
+
+def _buying_state() -> Any:
+    """A two-player Mystic Vale deal played by the heuristic up to a harvest in which Fertile Soil can be bought."""
+    state = games.get("mystic_vale").new(2, 3)
+    heuristic = games.get("mystic_vale").heuristic_agent(3)
+    assert heuristic is not None
+    while not any(a.kind == "soil" for a in state.legal_actions()):
+        state.apply(heuristic.choose(state))
+    return state
+
+
+def test_a_refusing_search_refuses_at_the_root_and_in_its_own_playouts_only() -> None:
+    refusal = load_script("benchmarks/refusal.py")
+    state = _buying_state()
+    legal = state.legal_actions()
+    taking = {a for a in legal if refusal.takes_card("mystic_vale", state, a, "fertile_soil")}
+    assert taking and len(taking) < len(legal)
+    refuser = refusal.Refuser("mystic_vale", 1, "fertile_soil", "rollout:16")
+    assert refuser.name == "refuser:fertile_soil@rollout:16"
+    assert refuser.choose(state) not in taking and refuser.seat == state.current_player
+    assert state.legal_actions() == legal and "legal_actions" not in vars(state)
+    playout = refuser.inner.policy(7)
+    playout.policy = shown = Shown()
+    playout.choose(state)
+    assert set(shown.seen) == set(legal) - taking  # the refusing seat's own move in a playout
+    refuser.seat = 1 - state.current_player
+    playout.choose(state)
+    assert shown.seen == legal  # another seat's move: everything
+    with pytest.raises(ValueError, match="random is not a rollout search"):
+        refusal.Refuser("mystic_vale", 1, "fertile_soil", "random")
+
+
+def test_a_search_refusal_run_seats_the_search_everywhere_and_never_takes_the_card(tmp_path: Path) -> None:
+    refusal = load_script("benchmarks/refusal.py")
+    out = tmp_path / "refusal.json"
+    argv = ["mystic-vale", "fertile_soil", "--players", "2", "--games", "2", "--agent", "rollout:4", "--out", str(out)]
+    assert refusal.main(argv) == 0
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["agents"].startswith("one seat refuser:fertile_soil@rollout:4 (rollout:4, never taking it)")
+    f = data["by_players"]["2p"]
+    assert f["games"] == 2 and f["refuser_took"] == 0 and f["others_took"] > 0
+    assert f["command"].endswith("--agent rollout:4")
 
 
 def test_the_refusing_seat_never_takes_the_card_and_the_others_do(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
