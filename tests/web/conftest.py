@@ -46,7 +46,7 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 def client(tmp_path: Path) -> Iterator[TestClient]:
     """The whole app on a temp SQLite file; AI seats think in threads here (fast to start)."""
     pool = ThreadPoolExecutor(2)
-    app = create_app(str(tmp_path / "t.sqlite3"), tmp_path, pool=pool, grace_s=0.2)
+    app = create_app(str(tmp_path / "t.sqlite3"), pool=pool, grace_s=0.2)
     with TestClient(app) as c:
         yield c
     pool.shutdown(wait=True, cancel_futures=True)

@@ -8,7 +8,11 @@ from typing import Any
 from starlette.testclient import TestClient
 
 
-def create(client: TestClient, game: str, seats: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
+def create(client: TestClient, game: str, seats: list[dict[str, Any]], deal: int | None = None,
+           **extra: Any) -> dict[str, Any]:
+    """A new table; `deal` fixes the seed the server draws (a table with people cannot choose one)."""
+    if deal is not None:
+        client.app.state.service.deal = lambda: deal  # type: ignore[attr-defined]
     res = client.post("/api/tables", json={"game": game, "players": len(seats), "seats": seats, **extra})
     assert res.status_code == 201, res.text
     data: dict[str, Any] = res.json()

@@ -80,7 +80,7 @@ def test_a_flood_is_rate_limited_then_closed(client: TestClient) -> None:
 
 
 def test_a_client_that_stops_reading_is_dropped_without_blocking(tmp_path: Path) -> None:
-    service = TableService(Store(str(tmp_path / "db.sqlite3")), tmp_path)
+    service = TableService(Store(str(tmp_path / "db.sqlite3")))
     hub = Hub(service, pool=None)
     table, _ = service.create({"game": "mystic_vale", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]})
 
@@ -88,7 +88,7 @@ def test_a_client_that_stops_reading_is_dropped_without_blocking(tmp_path: Path)
         conn = Conn(ws=None, table_id=table.id, seat=None, token=None, lang="en")  # type: ignore[arg-type]
         hub.conns[table.id] = {conn}
         for _ in range(QUEUE_LIMIT + 5):
-            hub.push_view(table, conn)  # nobody reads this queue
+            hub.push_view(table, conn, full=True)  # nobody reads this queue
         assert conn not in hub.conns[table.id]
 
     run_async(scenario())

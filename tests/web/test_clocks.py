@@ -18,11 +18,12 @@ class FakeClock:
 
 
 def _service(tmp_path: Path, clock: FakeClock, grace: float = 30.0) -> TableService:
-    return TableService(Store(str(tmp_path / "db.sqlite3")), tmp_path, grace_s=grace, clock=clock)
+    return TableService(Store(str(tmp_path / "db.sqlite3")), grace_s=grace, clock=clock)
 
 
 def _humans(service: TableService, **extra: object) -> tuple[str, dict[int, str]]:
-    table, tokens = service.create({"game": "mystic_vale", "players": 2, "seed": 1,
+    service.deal = lambda: 1
+    table, tokens = service.create({"game": "mystic_vale", "players": 2,
                                     "seats": [{"kind": "human"}, {"kind": "human"}], **extra})
     return table.id, tokens
 

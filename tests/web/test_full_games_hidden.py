@@ -36,7 +36,7 @@ def _consistent(state: Any, seat: int, frame: dict[str, Any], lang: str, rng: Rn
 
 @pytest.mark.parametrize("game", GAMES)
 def test_two_people_and_an_ai_play_a_whole_game_without_seeing_hidden_cards(client: TestClient, game: str) -> None:
-    t = create(client, game, [{"kind": "human"}, {"kind": "human"}, {"kind": "ai", "agent": "heuristic"}], seed=8)
+    t = create(client, game, [{"kind": "human"}, {"kind": "human"}, {"kind": "ai", "agent": "heuristic"}], deal=8)
     tid = t["table_id"]
     tokens = [t["seats"][0]["token"], t["seats"][1]["token"]]
     langs = ["en", "ja"]

@@ -31,9 +31,9 @@ class CountingStore(Store):
 
 
 def _tables(store: Store, tmp_path: Path, n: int) -> list[str]:
-    service = TableService(store, tmp_path)
-    return [service.create({"game": "mystic_vale", "players": 2, "seed": i,
-                            "seats": [{"kind": "human"}, {"kind": "human"}]})[0].id for i in range(n)]
+    service = TableService(store)
+    return [service.create({"game": "mystic_vale", "players": 2,
+                            "seats": [{"kind": "human"}, {"kind": "human"}]})[0].id for _ in range(n)]
 
 
 def test_moves_of_many_tables_share_commits_off_the_event_loop(db_url: str, tmp_path: Path) -> None:

@@ -25,14 +25,15 @@ def _play(service: TableService, table_id: str, tokens: dict[int, str], moves: i
 
 @pytest.mark.parametrize("game", ["mystic_vale", "bellum_magica"])
 def test_a_table_is_rebuilt_from_its_log_after_a_restart(db_url: str, tmp_path: Path, game: str) -> None:
-    service = TableService(Store(db_url), tmp_path)
+    service = TableService(Store(db_url))
+    service.deal = lambda: 11
     table, tokens = service.create({"game": game, "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}],
-                                    "seed": 11, "options": {}, "clock": {"per_move_s": 600}})
+                                    "options": {}, "clock": {"per_move_s": 600}})
     _play(service, table.id, tokens, 25, random.Random(4))
     before = service.tables[table.id].state
     service.store.close()
 
-    again = TableService(Store(db_url), tmp_path)
+    again = TableService(Store(db_url))
     assert again.load() == 1
     rebuilt = again.tables[table.id]
     assert rebuilt.state.to_json() == before.to_json()
@@ -50,7 +51,7 @@ def test_a_table_is_rebuilt_from_its_log_after_a_restart(db_url: str, tmp_path: 
 
 
 def test_tokens_are_stored_hashed_never_in_clear(db_url: str, tmp_path: Path) -> None:
-    service = TableService(Store(db_url), tmp_path)
+    service = TableService(Store(db_url))
     _, tokens = service.create({"game": "monslaught", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]})
     row = service.store.load_all()[0]
     hashes = {s.token_hash for s in row.seats}
@@ -63,13 +64,14 @@ def test_an_uploaded_card_file_is_kept_with_the_table(db_url: str, tmp_path: Pat
     from importlib import resources
 
     text = resources.files("sabbat.games.mystic_vale").joinpath("cards.yaml").read_text(encoding="utf-8")
-    service = TableService(Store(db_url), tmp_path)
+    service = TableService(Store(db_url))
+    service.deal = lambda: 3
     table, _ = service.create({"game": "mystic_vale", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}],
-                               "cards": text, "seed": 3})
+                               "cards": text})
     assert table.state.to_json() == game.new(2, 3).to_json() or table.cards == text
     service.store.close()
     (tmp_path / "cards").rename(tmp_path / "cards-gone")  # the database alone must be enough
-    again = TableService(Store(db_url), tmp_path)
+    again = TableService(Store(db_url))
     again.load()
     assert again.tables[table.id].cards == text
     again.store.close()

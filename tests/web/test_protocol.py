@@ -44,7 +44,7 @@ def test_bad_table_requests_are_refused_with_a_reason(client: TestClient) -> Non
 
 
 def test_a_seat_acts_and_everyone_gets_their_own_view(client: TestClient) -> None:
-    t = create(client, "mystic_vale", [{"kind": "human"}, {"kind": "human"}], seed=3)
+    t = create(client, "mystic_vale", [{"kind": "human"}, {"kind": "human"}], deal=3)
     tid, tok0, tok1 = t["table_id"], t["seats"][0]["token"], t["seats"][1]["token"]
     with client.websocket_connect(f"/ws/tables/{tid}") as p0, client.websocket_connect(f"/ws/tables/{tid}") as p1, \
             client.websocket_connect(f"/ws/tables/{tid}") as spec:
@@ -64,7 +64,7 @@ def test_a_seat_acts_and_everyone_gets_their_own_view(client: TestClient) -> Non
 
 
 def test_stale_illegal_wrong_turn_and_duplicate_messages(client: TestClient) -> None:
-    t = create(client, "monslaught", [{"kind": "human"}, {"kind": "human"}], seed=5)
+    t = create(client, "monslaught", [{"kind": "human"}, {"kind": "human"}], deal=5)
     tid = t["table_id"]
     conns = [client.websocket_connect(f"/ws/tables/{tid}") for _ in range(2)]
     with conns[0] as a, conns[1] as b:
@@ -148,7 +148,7 @@ def test_an_ai_seat_moves_by_itself_and_a_finished_game_downloads_as_a_replay(cl
 
 def test_undo_takes_back_a_move_that_revealed_nothing(client: TestClient) -> None:
     """In Mystic Vale's first turn some moves (a push reveals a card: not those) can be taken back."""
-    t = create(client, "mystic_vale", [{"kind": "human"}, {"kind": "human"}], seed=1)
+    t = create(client, "mystic_vale", [{"kind": "human"}, {"kind": "human"}], deal=1)
     tid = t["table_id"]
     tokens = [s["token"] for s in t["seats"]]
     with client.websocket_connect(f"/ws/tables/{tid}") as spec:
@@ -197,7 +197,7 @@ def test_the_browser_client_is_served(client: TestClient) -> None:
 
 
 def test_a_hint_names_one_of_the_movers_options_with_a_winning_chance(client: TestClient) -> None:
-    t = create(client, "mystic_vale", [{"kind": "human"}, {"kind": "human"}], seed=5)
+    t = create(client, "mystic_vale", [{"kind": "human"}, {"kind": "human"}], deal=5)
     tid = t["table_id"]
     rng = random.Random(5)
     with client.websocket_connect(f"/ws/tables/{tid}") as p0, client.websocket_connect(f"/ws/tables/{tid}") as p1:

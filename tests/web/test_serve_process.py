@@ -72,7 +72,8 @@ def test_sigkill_and_restart_lose_no_acknowledged_move(tmp_path: Path) -> None:
     try:
         body = json.dumps({"game": "mystic_vale", "players": 2, "seed": 4,
                            "seats": [{"kind": "human"}, {"kind": "ai", "agent": "heuristic"}]}).encode()
-        req = urllib.request.Request(f"http://127.0.0.1:{port}/api/tables", data=body, method="POST")
+        req = urllib.request.Request(f"http://127.0.0.1:{port}/api/tables", data=body, method="POST",
+                                     headers={"Content-Type": "application/json"})
         table = json.load(urllib.request.urlopen(req))
         tid, token = table["table_id"], table["seats"][0]["token"]
         acked, _ = run_async(_play(port, tid, token, 12, random.Random(1)))

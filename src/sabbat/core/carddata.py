@@ -9,6 +9,7 @@ optional `default` for the fields not listed.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import tomllib
@@ -148,6 +149,32 @@ def _check_values(data: Any, depth: int = 0) -> None:
             raise _Refused(f"holds the number {shown(data, 40)}; card values are at most {MAX_NUMBER:,}")
 
 
+UPLOAD_DIR = "/sabbat-uploaded-cards"
+"""Where uploaded card files appear to live: an absolute name no file system is asked about."""
+_uploads: dict[str, bytes] = {}
+
+
+def upload(text: str) -> tuple[str, bool]:
+    """Register card-file text received over the network, in memory only; returns the name games
+    load it by and whether it is new.
+
+    Why in memory: a file written for a refused upload would sit at a name its sender can work
+    out, waiting for anything that loads files by name. Nothing uploaded ever reaches the disk.
+    """
+    raw = text.encode("utf-8", "surrogatepass")
+    if len(raw) > MAX_FILE_BYTES:
+        raise CardDataError(f"a card file is at most {MAX_FILE_BYTES:,} bytes")
+    name = f"{UPLOAD_DIR}/{hashlib.sha256(raw).hexdigest()[:32]}.yaml"
+    new = name not in _uploads
+    _uploads[name] = raw
+    return name, new
+
+
+def forget_upload(name: str) -> None:
+    """Drop an uploaded card file (one its game refused)."""
+    _uploads.pop(name, None)
+
+
 def read_file(path: Path) -> Any:
     """Parse a YAML, TOML or JSON card file into plain data, within the limits above.
 
@@ -157,10 +184,12 @@ def read_file(path: Path) -> Any:
     path = Path(path)
     if path.suffix not in (".yaml", ".yml", ".toml", ".json"):
         raise CardDataError(f"card file {shown(str(path))} must end in .yaml, .yml, .toml or .json")
-    try:
-        raw = read_regular(path, MAX_FILE_BYTES)
-    except OSError as exc:
-        raise CardDataError(f"cannot read card file: {exc}") from None
+    raw = _uploads.get(str(path))
+    if raw is None:
+        try:
+            raw = read_regular(path, MAX_FILE_BYTES)
+        except OSError as exc:
+            raise CardDataError(f"cannot read card file: {exc}") from None
     kind = path.suffix[1:].upper().replace("YML", "YAML")
     try:
         if path.suffix in (".yaml", ".yml"):

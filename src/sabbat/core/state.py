@@ -256,6 +256,16 @@ class GameState(ABC):
         """
         return None
 
+    def visible_scores(self, viewer: int | None) -> list[float | None]:
+        """The points `viewer` may know, per seat (None: a spectator); None where it may not.
+
+        Why: a front end shows scores beside the board, so they must hide what the observation
+        hides (a secret chest total, points on cards in a hand). The default holds for games
+        whose score sheet is public; a game with secret points says which part is public, and
+        what a seat may see of its own. Final scores are public.
+        """
+        return list(self.scores())
+
     def returns(self) -> list[float]:
         """Reward per seat at the end: winners share 1, the rest get 0."""
         won = self.winners()

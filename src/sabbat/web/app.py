@@ -26,14 +26,15 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
-from sabbat import agents, games
+from sabbat import games
 from sabbat.core import SabbatError, i18n
 from sabbat.core.errors import UnknownGame
 
 from . import ai
 from .commits import GroupCommit
+from .steps import Steps
 from .store import Store
-from .tables import Rejected, Table, TableService
+from .tables import LEVELS, Rejected, Table, TableService
 
 log = logging.getLogger("sabbat.web")
 STATIC = Path(__file__).with_name("static")
@@ -43,7 +44,6 @@ QUEUE_LIMIT = 64
 RATE = 60.0
 BURST = 120.0
 FLOOD_CLOSE = 50
-LEVELS = ("easy", "normal", "hard", "heuristic", "random")
 LEVEL_LABELS = {
     "easy": {"en": "Easy", "ja": "かんたん"}, "normal": {"en": "Normal", "ja": "ふつう"},
     "hard": {"en": "Hard", "ja": "むずかしい"}, "heuristic": {"en": "Heuristic", "ja": "定石"},
@@ -51,13 +51,21 @@ LEVEL_LABELS = {
 }
 
 
-def encode(frame: dict[str, Any]) -> str:
+def encode(frame: Any) -> str:
     """A frame as compact JSON text. orjson is several times faster than the standard library on
     the large observations every move sends; integers beyond 64 bits take the slow path."""
     try:
         return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
     except orjson.JSONEncodeError:
         return json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
+
+
+def _view_text(frame: dict[str, Any]) -> tuple[str, str]:
+    """A view as JSON text, and the same text without its slice of the event log: what the
+    reader sees now (the log's length included), to tell whether a view says anything new."""
+    events, start = frame.pop("events"), frame.pop("events_from")
+    seen = encode(frame)
+    return f'{seen[:-1]},"events":{encode(events)},"events_from":{start}}}', seen
 
 
 @dataclass(eq=False)
@@ -76,6 +84,9 @@ class Conn:
     strikes: int = 0
     ack: str | None = None
     """The message id to acknowledge with the next view (set while its move commits)."""
+    last_view: str | None = None
+    """The last view sent: one that would say nothing new is not sent again, so the number of
+    frames a reader gets tells it no more than their contents (another seat's secret run)."""
 
     def allow(self) -> bool:
         """Token bucket: RATE messages a second, bursts of BURST."""
@@ -121,31 +132,35 @@ class Hub:
             await self.commits.append(move.row)
         except Exception:
             log.exception("could not commit move %d of table %s", move.row.idx, move.table.id)
-            raise Rejected("stale", version=move.table.version) from None
+            raise Rejected("stale", version=move.table.version_for(conn.seat)) from None
         finally:
             move.table.committing = False
         return service.finish(move)
 
     def changed(self, table: Table) -> None:
         self.schedule_ai(table)
-        made: dict[tuple[int | None, str, int], tuple[str, int]] = {}  # spectators share one frame
+        made: dict[tuple[int | None, str, int], tuple[str, str, int]] = {}  # spectators share one frame
         for conn in list(self.conns.get(table.id, ())):
             self.push_view(table, conn, made=made)
 
     def push_view(self, table: Table, conn: Conn, full: bool = False,
-                  made: dict[tuple[int | None, str, int], tuple[str, int]] | None = None) -> None:
+                  made: dict[tuple[int | None, str, int], tuple[str, str, int]] | None = None) -> None:
         if conn.ack is not None:  # the mover hears "acknowledged" before the view it caused
-            self.send(conn, {"type": "ack", "msg_id": conn.ack, "version": table.version})
+            self.send(conn, {"type": "ack", "msg_id": conn.ack, "version": table.version_for(conn.seat)})
             conn.ack = None
         key = (conn.seat, conn.lang, 0 if full else conn.events_sent)
         if made is not None and key in made:
-            text, total = made[key]
+            text, seen, total = made[key]
         else:
             frame = self.service.view(table, conn.seat, conn.lang, key[2])
-            text, total = encode(frame), frame["events_total"]
+            total = frame["events_total"]
+            text, seen = _view_text(frame)
             if made is not None:
-                made[key] = (text, total)
+                made[key] = (text, seen, total)
+        if not full and seen == conn.last_view:
+            return
         conn.events_sent = total
+        conn.last_view = seen
         self.send(conn, text)
 
     def send(self, conn: Conn, frame: dict[str, Any] | str) -> None:
@@ -192,11 +207,12 @@ class Hub:
             self.schedule_ai(table)
 
 
-def create_app(db: str, data_dir: Path, workers: int = 2, grace_s: float = 60.0,
-               allow_origins: tuple[str, ...] = (), pool: Any = None) -> Starlette:
-    """The whole server; `db` is a SQLite path or a postgresql:// URL."""
+def create_app(db: str, workers: int = 2, grace_s: float = 60.0, allow_origins: tuple[str, ...] = (),
+               pool: Any = None, extra_agents: tuple[str, ...] = ()) -> Starlette:
+    """The whole server; `db` is a SQLite path or a postgresql:// URL. `extra_agents` are AI
+    players the operator offers beside the levels (`sabbat serve --agent`)."""
     store = Store(db)
-    service = TableService(store, data_dir, grace_s=grace_s)
+    service = TableService(store, grace_s=grace_s, agents=(*LEVELS, *extra_agents))
     service.load()
     own_pool = pool is None
     hub = Hub(service, pool if pool is not None else ai.make_pool(workers))
@@ -285,7 +301,10 @@ async def api_games(request: Request) -> Response:
 
 
 async def api_agents(request: Request) -> Response:
-    return JSONResponse([{"name": n, "label": LEVEL_LABELS[n]} for n in LEVELS if n in agents.names()])
+    offered = _service(request).agents
+    rows = [{"name": n, "label": LEVEL_LABELS[n]} for n in LEVELS if n in offered]
+    rows += [{"name": n, "label": {"en": n, "ja": n}} for n in sorted(offered - set(LEVELS))]
+    return JSONResponse(rows)
 
 
 async def api_cards(request: Request) -> Response:
@@ -296,7 +315,28 @@ async def api_cards(request: Request) -> Response:
     return JSONResponse(game.card_faces(_lang(request)))
 
 
+def _from_this_site(request: Request) -> bool:
+    """Whether a state-changing request may act (cross-site request forgery).
+
+    A JSON body cannot come from another site without the browser asking this server first
+    (which it never allows), and a browser names the page a request comes from: the Origin must
+    be this server or one the operator allowed; without one, Sec-Fetch-Site must say the same
+    site. A request with neither comes from no browser, so no other site can have sent it.
+    """
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        return False
+    origin = request.headers.get("origin")
+    if origin is not None:
+        allowed: tuple[str, ...] = request.app.state.allow_origins
+        return "*" in allowed or origin in allowed or urlparse(origin).netloc == request.headers.get("host", "")
+    site = request.headers.get("sec-fetch-site")
+    return site is None or site in ("same-origin", "none")
+
+
 async def _body(request: Request) -> Any:
+    if not _from_this_site(request):
+        raise Rejected("cross_site")
     raw = await request.body()
     if len(raw) > MAX_BODY:
         raise Rejected("bad_message", why="the request is larger than 2 MB")
@@ -314,7 +354,7 @@ async def api_tables(request: Request) -> Response:
     try:
         table, tokens = service.create(await _body(request))
     except Rejected as exc:
-        return _error(400, exc.message(lang))
+        return _error(403 if exc.code == "cross_site" else 400, exc.message(lang))
     except SabbatError as exc:
         return _error(400, str(exc))
     seats = []
@@ -352,7 +392,8 @@ async def api_join(request: Request) -> Response:
             raise Rejected("bad_message", why="seat is a whole number")
         seat_no, token = _service(request).join(request.path_params["table_id"], seat)
     except Rejected as exc:
-        return _error(404 if exc.code == "unknown_table" else 409 if exc.code == "seat_taken" else 400, exc.message(lang))
+        status = {"unknown_table": 404, "seat_taken": 409, "cross_site": 403}.get(exc.code, 400)
+        return _error(status, exc.message(lang))
     table_id = request.path_params["table_id"]
     return JSONResponse({"seat": seat_no, "token": token, "invite_url": f"/t/{table_id}#token={token}"})
 
@@ -386,9 +427,10 @@ async def api_replay_view(request: Request) -> Response:
     if not 0 <= step <= total or (seat is not None and not 0 <= seat < table.state.num_players):
         return _error(400, f"step is 0 to {total}; seat is 0 to {table.state.num_players - 1}")
     state = table.game.new(table.state.num_players, table.state.seed, table.state.options)
+    shadow = Table(table.id, table.game, state, table.seats, table.settings, table.created,
+                   steps=Steps(state.num_players))
     for action in table.state.history[:step]:
-        state.apply(action)
-    shadow = Table(table.id, table.game, state, table.seats, table.settings, table.created)
+        shadow.apply(action)
     frame = service.view(shadow, seat, lang)
     frame["legal"] = []
     frame["step"] = step

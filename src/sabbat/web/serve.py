@@ -12,16 +12,16 @@ from .app import MAX_FRAME, create_app
 
 
 def data_dir() -> Path:
-    """Where the embedded database and uploaded card files live (XDG data directory)."""
+    """Where the embedded database lives (XDG data directory)."""
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(base) / "sabbat"
 
 
 def run(host: str, port: int, db: str | None, workers: int, grace_s: float, allow_origins: tuple[str, ...],
-        announce: bool = True) -> None:
-    folder = data_dir()
-    database = db or str(folder / "sabbat.sqlite3")
-    app = create_app(database, folder, workers=workers, grace_s=grace_s, allow_origins=allow_origins)
+        extra_agents: tuple[str, ...] = (), announce: bool = True) -> None:
+    database = db or str(data_dir() / "sabbat.sqlite3")
+    app = create_app(database, workers=workers, grace_s=grace_s, allow_origins=allow_origins,
+                     extra_agents=extra_agents)
     shown_host = f"[{host}]" if ":" in host else host
     config = uvicorn.Config(app, host=host, port=port, ws_max_size=MAX_FRAME * 4, log_level="warning",
                             access_log=False, lifespan="on")

@@ -11,27 +11,29 @@ from __future__ import annotations
 import hashlib
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sabbat import agents, games
-from sabbat.core import Action, GameState, SabbatError, i18n
+from sabbat import games
+from sabbat.core import Action, GameState, SabbatError, carddata, i18n
 from sabbat.core.events import Event
 from sabbat.core.game import SEED_RANGE, Game, check_seed
 from sabbat.core.replay import Replay
 from sabbat.core.rng import Rng
 
+from .steps import Mark, Steps, mark, secret_mover
 from .store import LogRow, SeatRow, Store, TableRow
 
 i18n.register_file("web", Path(__file__).with_name("messages.toml"))
 
-MAX_CARD_FILE = 1 << 20
 MAX_CLOCK_S = 7 * 24 * 3600
 UNDO_SAMPLES = 3
 """Determinizations an undo check compares: a move that revealed a hidden card or used chance
 shows a different result in at least one of them (with overwhelming odds)."""
+LEVELS = ("easy", "normal", "hard", "heuristic", "random")
+"""The AI players anyone may seat: each thinks a bounded time a move and loads nothing by name."""
 
 
 class Rejected(SabbatError):
@@ -88,7 +90,10 @@ class Table:
     settings: dict[str, Any]
     created: float
     cards: str | None = None
-    msg_ids: dict[tuple[int, str], int] = field(default_factory=dict)
+    steps: Steps = field(default_factory=lambda: Steps(0))
+    """The marks of its decisions: each reader's version (`sabbat.web.steps`)."""
+    msg_ids: dict[tuple[int, str], tuple[int, int]] = field(default_factory=dict)
+    """(seat, message id) -> (the table's version after that move, the seat's version then)."""
     undo_ok: tuple[int, int] | None = None
     """(seat, version) at which that seat may take back its last move."""
     thinking: bool = False
@@ -116,7 +121,18 @@ class Table:
 
     @property
     def version(self) -> int:
+        """The number of decisions: the server's own count, never shown to a reader."""
         return len(self.state.history)
+
+    def version_for(self, reader: int | None) -> int:
+        """The version `reader` is shown (`sabbat.web.steps`)."""
+        return self.steps.version(reader)
+
+    def apply(self, action: Action) -> None:
+        """Play a move on this table's state, marking it for the readers' versions."""
+        owner = secret_mover(self.state)
+        self.state.apply(action)
+        self.steps.add(mark(owner, self.state))
 
     @property
     def status(self) -> str:
@@ -140,8 +156,9 @@ class Table:
         return {
             "table_id": self.id, "game": self.game.info.id, "players": self.state.num_players,
             "seats": [s.public() for s in self.seats], "status": self.status, "created": self.created,
-            "version": self.version, "name": self.settings.get("name"),
+            "version": self.version_for(None), "name": self.settings.get("name"),
             "open_seats": [s.seat for s in self.seats if s.open and s.token_hash is None],
+            **({"seed": self.state.seed} if self.settings.get("seed_chosen") else {}),
         }
 
 
@@ -158,17 +175,21 @@ class Move:
     msg_id: str | None
     """The person's message id; None for a move an AI made."""
     after: GameState
+    mark: Mark
     row: LogRow
 
 
 class TableService:
     """Every live table, rebuilt from the store at start; the only writer of moves."""
 
-    def __init__(self, store: Store, data_dir: Path, grace_s: float = 60.0,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, store: Store, grace_s: float = 60.0, clock: Callable[[], float] = time.monotonic,
+                 agents: Collection[str] = LEVELS) -> None:
         self.store = store
-        self.cards_dir = data_dir / "cards"
         self.grace_s = grace_s
+        self.agents = frozenset(agents)
+        """The AI players a request may seat: the levels, and what the operator added."""
+        self.deal: Callable[[], int] = lambda: secrets.randbelow(SEED_RANGE.stop)
+        """The seed of a deal nobody chose: from the operating system's CSPRNG (tests fix it)."""
         self.clock = clock
         self.tables: dict[str, Table] = {}
         self.listeners: list[Listener] = []
@@ -179,9 +200,9 @@ class TableService:
         for row in self.store.load_all():
             table = self._build(row)
             for action, seat, msg_id in row.actions:
-                table.state.apply(table.game.action_from_json(action))
+                table.apply(table.game.action_from_json(action))
                 if msg_id:
-                    table.msg_ids[(seat, msg_id)] = table.version
+                    table.msg_ids[(seat, msg_id)] = (table.version, table.version_for(seat))
             table.turn_started = self.clock()
             self.tables[row.id] = table
         return len(self.tables)
@@ -190,25 +211,49 @@ class TableService:
         game = games.get(row.game)
         options = dict(row.options)
         if row.cards is not None:
-            options["cards"] = str(self._card_file(row.cards))
+            options["cards"] = carddata.upload(row.cards)[0]
         state = game.new(row.num_players, row.seed, options)
         seats = [Seat(s.seat, s.kind, s.agent, s.token_hash, s.open, s.name) for s in row.seats]
         per_game = row.settings.get("per_game_s")
         for s in seats:
             if s.kind == "human" and per_game:
                 s.clock_left = float(per_game)
-        return Table(row.id, game, state, seats, row.settings, row.created, row.cards)
+        return Table(row.id, game, state, seats, row.settings, row.created, row.cards, Steps(row.num_players))
 
-    def _card_file(self, text: str) -> Path:
-        """The uploaded card file, kept by content so a rebuilt table loads the same cards."""
-        digest = hashlib.sha256(text.encode()).hexdigest()[:32]
-        path = self.cards_dir / f"{digest}.yaml"
-        if not path.exists():
-            self.cards_dir.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(f".{secrets.token_hex(4)}.tmp")
-            tmp.write_text(text, encoding="utf-8")
-            tmp.replace(path)
-        return path
+    def _agent(self, name: Any) -> str:
+        """An AI player a request may seat; one message for anything else, whatever it names."""
+        if not isinstance(name, str) or name.strip().lower() not in self.agents:
+            raise Rejected("unknown_agent", choices=", ".join(sorted(self.agents)))
+        return name.strip().lower()
+
+    def _seed(self, spec: dict[str, Any], seats: list[Seat]) -> tuple[int, bool]:
+        """The deal's seed and whether the creator chose it: only where every other seat is an AI
+        (practice, study), since a chosen seed tells its chooser every hand of the deal."""
+        seed = spec.get("seed")
+        if seed is None:
+            return self.deal(), False
+        people = [s for s in seats if s.kind == "human"]
+        if len(people) > 1 or any(s.open for s in people):
+            raise Rejected("seed_with_people")
+        return check_seed(seed), True
+
+    @staticmethod
+    def _new_state(game: Game, n: int, seed: int, options: dict[str, Any], cards: Any) -> GameState:
+        """The first position; an uploaded card file is checked in memory and forgotten if refused."""
+        if cards is None:
+            return game.new(n, seed, options)
+        if not isinstance(cards, str):
+            raise Rejected("bad_message", why="a card file is sent as text")
+        try:
+            name, new = carddata.upload(cards)
+        except SabbatError:
+            raise Rejected("bad_message", why="a card file is text of at most 1 MB") from None
+        try:
+            return game.new(n, seed, {**options, "cards": name})
+        except SabbatError as exc:
+            if new:
+                carddata.forget_upload(name)
+            raise Rejected("bad_cards", why=str(exc).replace(name, "file")) from None
 
     def create(self, spec: Any) -> tuple[Table, dict[int, str]]:
         """A new table from a lobby request; returns it and the secret token of each human seat."""
@@ -230,27 +275,22 @@ class TableService:
             name = s.get("name")
             name = name[:40] if isinstance(name, str) and name.strip() else None
             if s["kind"] == "ai":
-                agent = str(s.get("agent") or "normal")[:64]
-                agents.get(agent, game.info.id, 0)
-                seats.append(Seat(i, "ai", agent=agent, name=name))
+                seats.append(Seat(i, "ai", agent=self._agent(s.get("agent") or "normal"), name=name))
             elif s.get("open"):
                 seats.append(Seat(i, "human", open=True, name=name))
             else:
                 token = secrets.token_urlsafe(24)
                 tokens[i] = token
                 seats.append(Seat(i, "human", token_hash=hash_token(token), name=name))
-        seed = spec.get("seed")
-        seed = check_seed(seed) if seed is not None else secrets.randbelow(SEED_RANGE.stop)
+        seed, chosen = self._seed(spec, seats)
         settings = self._settings(spec)
+        if chosen:
+            settings["seed_chosen"] = True
         cards = spec.get("cards")
         options = spec.get("options") or {}
         if not isinstance(options, dict) or "cards" in options:
             raise Rejected("bad_message", why="options must be an object (upload a card file as 'cards')")
-        if cards is not None:
-            if not isinstance(cards, str) or len(cards.encode()) > MAX_CARD_FILE:
-                raise Rejected("bad_message", why="a card file is text of at most 1 MB")
-            options = {**options, "cards": str(self._card_file(cards))}
-        state = game.new(n, seed, options)
+        state = self._new_state(game, n, seed, options, cards)
         stored_options = {k: v for k, v in state.options.items() if k != "cards"}
         row = TableRow(secrets.token_hex(8), game.info.id, game.info.rules_version, n, seed, stored_options,
                        cards, settings, time.time(), "playing",
@@ -262,8 +302,7 @@ class TableService:
         self._notify(table)
         return table, tokens
 
-    @staticmethod
-    def _settings(spec: dict[str, Any]) -> dict[str, Any]:
+    def _settings(self, spec: dict[str, Any]) -> dict[str, Any]:
         settings: dict[str, Any] = {}
         clock = spec.get("clock") or {}
         if not isinstance(clock, dict):
@@ -275,10 +314,7 @@ class TableService:
             if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_CLOCK_S:
                 raise Rejected("bad_message", why=f"{key} is a whole number of seconds from 1 to {MAX_CLOCK_S}")
             settings[key] = value
-        leaver = spec.get("leaver_agent", "normal")
-        if not isinstance(leaver, str) or leaver.split(":")[0] not in agents.names():
-            raise Rejected("bad_message", why="leaver_agent must be an AI level or agent name")
-        settings["leaver_agent"] = leaver[:64]
+        settings["leaver_agent"] = self._agent(spec.get("leaver_agent", "normal"))
         name = spec.get("name")
         if isinstance(name, str) and name.strip():
             settings["name"] = name.strip()[:80]
@@ -360,35 +396,39 @@ class TableService:
             raise Rejected("bad_message", why="msg_id must be text of 1 to 64 characters")
         done = table.msg_ids.get((seat, msg_id))
         if done is not None:
-            return done
+            return done[1]
         if table.state.is_terminal():
             raise Rejected("finished")
-        if table.committing or not isinstance(version, int) or isinstance(version, bool) or version != table.version:
-            raise Rejected("stale", version=table.version)
+        seen = table.version_for(seat)
+        if table.committing or not isinstance(version, int) or isinstance(version, bool) or version != seen:
+            raise Rejected("stale", version=seen)
         if table.state.current_player != seat:
             raise Rejected("not_your_turn")
         return self._move(table, seat, self._read_action(table, action, action_id), msg_id)
 
     def finish(self, move: Move) -> int:
-        """Put a committed move in place and tell the listeners; returns the new version."""
+        """Put a committed move in place and tell the listeners; returns the mover's new version."""
         table, seat = move.table, move.seat
         human = move.msg_id is not None
         if human:
             self.reclaim(table, seat)
-        now = self.clock()
-        s = table.seats[seat]
-        if s.clock_left is not None and s.kind == "human" and not s.substitute:
-            s.clock_left = max(0.0, s.clock_left - (now - table.turn_started))
         before, table.state = table.state, move.after
-        table.turn_started = now
+        table.steps.add(move.mark)
+        owner, ended = move.mark
+        if owner is None or ended:  # a run of secret decisions is one move for the clocks, as for the others
+            now = self.clock()
+            s = table.seats[seat]
+            if s.clock_left is not None and s.kind == "human" and not s.substitute:
+                s.clock_left = max(0.0, s.clock_left - (now - table.turn_started))
+            table.turn_started = now
         table.undo_ok = None
         if human:
-            table.msg_ids[(seat, str(move.msg_id))] = table.version
+            table.msg_ids[(seat, str(move.msg_id))] = (table.version, table.version_for(seat))
             still_mine = table.state.current_player == seat and not table.state.is_terminal()
             if still_mine and _reveals_nothing(before, move.action, table.state, seat):
                 table.undo_ok = (seat, table.version)
         self._notify(table)
-        return table.version
+        return table.version_for(seat)
 
     @staticmethod
     def _read_action(table: Table, action: Any, action_id: Any) -> Action:
@@ -411,7 +451,7 @@ class TableService:
         after.apply(action)
         row = LogRow(table.id, table.version, action.to_json(), seat, msg_id,
                      "finished" if after.is_terminal() else None)
-        return Move(table, seat, action, msg_id, after, row)
+        return Move(table, seat, action, msg_id, after, mark(secret_mover(table.state), after), row)
 
     def ai_move(self, table_id: str, version: int, seat: int, action: Any) -> bool:
         """Apply an AI's choice if the table is still where the AI looked; False if it moved on."""
@@ -434,7 +474,7 @@ class TableService:
         seat = self.seat_of(table, token)
         if seat is None:
             raise Rejected("spectator")
-        if table.undo_ok != (seat, table.version) or version != table.version:
+        if table.undo_ok != (seat, table.version) or version != table.version_for(seat):
             raise Rejected("no_undo")
         keep = table.version - 1
         self.store.truncate(table.id, keep)
@@ -444,10 +484,11 @@ class TableService:
         for a in replay.actions:
             rebuilt.apply(a)
         table.replace_state(rebuilt)
-        table.msg_ids = {k: v for k, v in table.msg_ids.items() if v <= keep}
+        table.steps.truncate(keep)
+        table.msg_ids = {k: v for k, v in table.msg_ids.items() if v[0] <= keep}
         table.undo_ok = None
         self._notify(table)
-        return table.version
+        return table.version_for(seat)
 
     # ----- clocks and leavers ------------------------------------------------------------
     def tick(self) -> list[Table]:
@@ -487,15 +528,16 @@ class TableService:
         if seat is not None and not terminal and st.current_player == seat and not table.seats[seat].substitute:
             legal = [{"id": i, "action": a.to_json(), "text": st.describe_action(a, lang)}
                      for i, a in enumerate(st.legal_actions())]
+        scores = st.scores() if terminal else st.visible_scores(seat)
         frame: dict[str, Any] = {
-            "type": "view", "table_id": table.id, "version": table.version, "seat": seat,
+            "type": "view", "table_id": table.id, "version": table.version_for(seat), "seat": seat,
             "game": table.game.info.id, "players": st.num_players, "status": table.status,
             "current_player": None if terminal else st.current_player, "thinking": table.thinking,
             "observation": st.observation(seat),
             "events": [{"i": start + k, "key": e.key, "params": e.params, "text": e.render(lang)}
                        for k, e in enumerate(events[start:])],
             "events_from": start, "events_total": len(events),
-            "legal": legal, "scores": [_whole(x) for x in st.scores()], "tie_breaks": st.tie_breaks(),
+            "legal": legal, "scores": [None if x is None else _whole(x) for x in scores], "tie_breaks": st.tie_breaks(),
             "winners": st.winners() if terminal else [], "seats": [s.public() for s in table.seats],
             "can_undo": seat is not None and table.undo_ok == (seat, table.version),
             "settings": {k: v for k, v in table.settings.items() if k in ("per_move_s", "per_game_s", "name")},

@@ -11,6 +11,11 @@ def scores(s: Position) -> list[float]:
     return [s.total_value(p) for p in range(s.num_players)]
 
 
+def visible_scores(s: Position, viewer: int | None) -> list[float | None]:
+    """Chest values are secret: a lord knows its own total and nobody else's before the end."""
+    return [s.total_value(p) if p == viewer else None for p in range(s.num_players)]
+
+
 def winners(s: Position) -> list[int]:
     """The richest lords; among equals the ones with more chests; still equal: a shared win."""
     if s.phase is not OVER_PHASE:

@@ -60,6 +60,9 @@ class BellumState(Position):
         """The rulebook's points: each lord's total chest value (whole numbers)."""
         return scoring.scores(self)
 
+    def visible_scores(self, viewer: int | None) -> list[float | None]:
+        return scoring.visible_scores(self, viewer)
+
     def tie_breaks(self) -> list[dict[str, int]]:
         """「同点の場合は、より多くの宝箱を持っているプレーヤーの勝利」: the chest count breaks a tie."""
         return [{f"{NS}.tiebreak.chests": len(self.chests[p])} for p in range(self.num_players)]

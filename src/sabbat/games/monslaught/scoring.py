@@ -6,22 +6,35 @@ Tie-break: more bosses wins, then a shared victory; it is shown beside the point
 
 from __future__ import annotations
 
-from .model import Position, land_vp
+from .model import Position, Seat, land_vp
 
 
 def points(st: Position, p: int) -> int:
     """Printed points of everything player `p` owns."""
-    seat = st.seats[p]
+    return _points(st, st.seats[p], secret=True)
+
+
+def _points(st: Position, seat: Seat, secret: bool) -> int:
+    """Printed points of `seat`; without `secret`, of what the others see (the hand and an
+    unrevealed draft pick left out)."""
     cards, ids = st.db.cards, st.ids
     total = 0
-    for zone in (seat.hand, seat.play, seat.discard):
+    for zone in (seat.hand, seat.play, seat.discard) if secret else (seat.play, seat.discard):
         for u in zone:
             total += cards[ids[u]].vp
-    if seat.pick >= 0:
+    if secret and seat.pick >= 0:
         total += cards[ids[seat.pick]].vp
     total += sum(land_vp(st, land) for land in seat.lands)
     total += sum(st.db.bosses[b].vp for b in seat.bosses)
     return total
+
+
+def visible_scores(st: Position, viewer: int | None) -> list[float | None]:
+    """A seat counts all its own points; of the others', the points on the table as it shows them
+    (their hands and draft picks are secret, a boss round's summons fogged until all are made)."""
+    fog = st.fog
+    return [_points(st, st.seats[p], True) if p == viewer else _points(st, st.seats[p] if fog is None else fog[p], False)
+            for p in range(st.num_players)]
 
 
 def scores(st: Position) -> list[float]:

@@ -40,6 +40,9 @@ class MonslaughtState(Position):
     def scores(self) -> list[float]:
         return scoring.scores(self)
 
+    def visible_scores(self, viewer: int | None) -> list[float | None]:
+        return scoring.visible_scores(self, viewer)
+
     def evaluate(self) -> list[float]:
         """Each seat's chance of winning: the result once over, else the fitted estimate (estimate.py)."""
         return self.returns() if self.is_terminal() else estimate.estimate(self)
