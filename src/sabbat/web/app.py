@@ -219,6 +219,7 @@ def create_app(db: str, data_dir: Path, workers: int = 2, grace_s: float = 60.0,
         Route("/", page), Route("/t/{table_id}", page), Route("/replay/{table_id}", page),
         Route("/api/games", api_games), Route("/api/agents", api_agents),
         Route("/api/games/{game}/cards", api_cards),
+        Route("/api/games/{game}/rules", api_rules),
         Route("/api/tables", api_tables, methods=["GET", "POST"]),
         Route("/api/tables/{table_id}", api_table),
         Route("/api/tables/{table_id}/join", api_join, methods=["POST"]),
@@ -294,6 +295,18 @@ async def api_cards(request: Request) -> Response:
     except UnknownGame as exc:
         return _error(404, str(exc))
     return JSONResponse(game.card_faces(_lang(request)))
+
+
+async def api_rules(request: Request) -> Response:
+    """The game's rules summary (Markdown) in the asked language, for the table's rules panel."""
+    from sabbat.cli.session import rules_text
+
+    try:
+        game = games.get(request.path_params["game"])
+    except UnknownGame as exc:
+        return _error(404, str(exc))
+    lang = _lang(request)
+    return JSONResponse({"game": game.info.id, "lang": lang, "text": rules_text(game, lang) or ""})
 
 
 async def _body(request: Request) -> Any:

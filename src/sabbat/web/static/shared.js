@@ -33,23 +33,39 @@ function append(el, children) {
 }
 
 const SHAPES = ['●', '▲', '■', '◆', '★', '✚'];
+let seatLabels = null;
 
-/** A seat's mark: colour plus a shape plus its number, so colour is never the only sign. */
+/** Names a game gives its seats (the Nameless Dark Lord's thrones), as its log names them; null: P1, P2… */
+export function setSeatLabels(labels) { seatLabels = labels && labels.length ? labels : null; }
+
+/** A seat's short label: the game's own name for it, else P1, P2… */
+export function seatShort(seat) { return (seatLabels && seatLabels[seat]) || t('seat.short', { n: seat + 1 }); }
+
+/** A seat's long label: the game's own name for it, else Player 1, Player 2… */
+export function seatLabel(seat) { return (seatLabels && seatLabels[seat]) || t('seat.n', { n: seat + 1 }); }
+
+/** A seat's mark: colour plus a shape plus its label, so colour is never the only sign. */
 export function seatMark(seat, extra = '') {
   if (seat == null) return h('span.seat-mark', '—');
-  return h(`span.seat-mark.seat-${seat}`, { title: t('seat.n', { n: seat + 1 }) },
-    h('span.shape', { 'aria-hidden': 'true' }, SHAPES[seat % SHAPES.length]), t('seat.short', { n: seat + 1 }), extra);
+  return h(`span.seat-mark.seat-${seat}`, { title: seatLabel(seat) },
+    h('span.shape', { 'aria-hidden': 'true' }, SHAPES[seat % SHAPES.length]), seatShort(seat), extra);
 }
 
-export function seatName(view, seat) {
+/** "Player 2 (AI: Normal)", "Yellow (you)"; without `withWho` the seat's label alone. */
+export function seatName(view, seat, withWho = true) {
   if (seat == null) return t('seat.spectator');
+  if (!withWho) return seatLabel(seat);
   const info = (view.seats || []).find((s) => s.seat === seat) || {};
   const who = seat === view.seat ? t('seat.you') : info.kind === 'ai' ? t('seat.ai', { agent: agentLabel(info.agent) }) : (info.name || t('seat.human'));
-  return `${t('seat.n', { n: seat + 1 })} (${who})`;
+  return `${seatLabel(seat)} (${who})`;
 }
 
 let agentLabels = {};
-export function setAgentLabels(list) { agentLabels = Object.fromEntries(list.map((a) => [a.name, a.label])); }
+export function setAgentLabels(list) {
+  agentLabels = Object.fromEntries(list.map((a) => [a.name, a.label]));
+  // `heuristic` is the player `normal` names: one label for both
+  if (agentLabels.normal) agentLabels.heuristic = agentLabels.normal;
+}
 export function agentLabel(name) { return agentLabels[name] ? pick(agentLabels[name]) : (name || ''); }
 
 /** Stat chips: [[labelKey, value, cls?], ...] with zero values left out. */
@@ -78,6 +94,32 @@ export function cardFace({ name, cost, stats = [], text = '', ref, cls = '', slo
     slots ? h('div.slots', slots) : null,
     stats.length ? chips(stats) : null,
     text ? h('div.card-text', text) : null);
+}
+
+const COUNT_LINE = /^(count|copies|枚数)\s*[:：]/i;
+
+/**
+ * The full text of the card(s) an element shows, for the popover: its own card, else the parts
+ * sleeved into it (Mystic Vale). [{id, name, text}], empty when it shows no card.
+ */
+export function cardInfo(el, faces) {
+  const els = el.dataset.card != null ? [el] : [...el.querySelectorAll('.slots [data-card]')];
+  const seen = new Set();
+  const out = [];
+  for (const e of els) {
+    const id = e.dataset.card;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const f = (faces && faces[id]) || {};
+    const name = f.name || e.querySelector('.card-name, .slot-name')?.textContent || String(id);
+    const raw = f.text || e.getAttribute('title') || '';
+    const lines = raw.replaceAll(' — ', '\n').split('\n').map((l, i) => {
+      const line = l.trim();
+      return i === 0 && line.startsWith(name) ? line.slice(name.length).replace(/×\d+/, '').trim() : line;
+    }).filter((l) => l && l !== '-' && !COUNT_LINE.test(l));
+    out.push({ id, name, text: lines.join('\n') });
+  }
+  return out;
 }
 
 /** A face-down pile with its count (deck, stack, hidden hand). */
@@ -149,6 +191,8 @@ export function bindActions(root, legal, refsOf, choose, explain) {
       el.setAttribute('aria-label', entries.map((e) => e.text).join(' / '));
     }
     const go = (ev) => {
+      // a card with nothing to do inside a highlighted area (a unit in a battle area) acts as the area
+      if (!entries && el.parentElement && el.parentElement.closest('.playable')) return;
       ev.stopPropagation();
       if (entries) choose(entries, el); else explain(el);
     };

@@ -28,7 +28,7 @@ function part(obs, faces, idx, pos, extra = {}) {
   if (idx == null || idx < 0) return h('div.slot.empty', { title: t(`mv.pos.${POS[pos]}`) }, t(`mv.pos.${POS[pos]}`));
   const p = obs.catalog.parts[idx];
   const f = face(faces, p.id);
-  return h(`div.slot.level-${p.level}`, { title: f.text || pick(p.name), ...extra },
+  return h(`div.slot.level-${p.level}`, { title: f.text || pick(p.name), dataset: { card: p.id }, ...extra },
     h('span.slot-name', pick(p.name)), h('span.slot-stats', statChips(p.stats, faces).filter(([, v]) => v).map(([l, v, c]) => h(`span.sym.${c}`, `${l}${v > 1 ? '×' + v : ''}`))),
     f.ability ? h('span.slot-ability', f.ability.text) : null);
 }
