@@ -30,7 +30,7 @@ from sabbat import agents, games
 from sabbat.core import SabbatError, i18n
 from sabbat.core.errors import UnknownGame
 
-from . import ai
+from . import ai, reveal
 from .commits import GroupCommit
 from .store import Store
 from .tables import Rejected, Table, TableService
@@ -279,7 +279,7 @@ async def api_games(request: Request) -> Response:
             "id": info.id, "cli_name": info.cli_name, "title": info.title, "min_players": info.min_players,
             "max_players": info.max_players, "summary": info.summary,
             "options": {k: {"help": o.help, "help_ja": o.help_ja or o.help, "kind": o.kind, "choices": list(o.choices),
-                            "default": o.default, "minimum": o.minimum, "maximum": o.maximum}
+                            "default": o.default, "minimum": o.minimum, "maximum": o.maximum, **o.words()}
                         for k, o in info.options.items()},
         })
     return JSONResponse(rows)
@@ -365,7 +365,7 @@ async def api_join(request: Request) -> Response:
             raise Rejected("bad_message", why="seat is a whole number")
         seat_no, token = _service(request).join(request.path_params["table_id"], seat)
     except Rejected as exc:
-        return _error(404 if exc.code == "unknown_table" else 409 if exc.code == "seat_taken" else 400, exc.message(lang))
+        return _error(404 if exc.code == "unknown_table" else 409 if exc.code in ("seat_taken", "table_full") else 400, exc.message(lang))
     table_id = request.path_params["table_id"]
     return JSONResponse({"seat": seat_no, "token": token, "invite_url": f"/t/{table_id}#token={token}"})
 
@@ -381,7 +381,8 @@ async def api_replay(request: Request) -> Response:
 
 
 async def api_replay_view(request: Request) -> Response:
-    """One position of a finished game, as any seat (or a spectator) saw it."""
+    """One position of a finished game, as any seat (or a spectator) saw it; `seat=all` shows
+    everything, every seat's hidden cards included (the game is over)."""
     lang = _lang(request)
     service = _service(request)
     try:
@@ -390,6 +391,7 @@ async def api_replay_view(request: Request) -> Response:
     except Rejected as exc:
         return _error(404 if exc.code == "unknown_table" else 403, exc.message(lang))
     q = request.query_params
+    everything = q.get("seat") == "all"
     try:
         step = int(q.get("step", "0")) if len(q.get("step", "0")) < 8 else -1
         seat = int(q["seat"]) if q.get("seat") not in (None, "", "all") and len(q["seat"]) < 4 else None
@@ -403,9 +405,14 @@ async def api_replay_view(request: Request) -> Response:
         state.apply(action)
     shadow = Table(table.id, table.game, state, table.seats, table.settings, table.created)
     frame = service.view(shadow, seat, lang)
+    if everything:
+        frame["observation"] = reveal.everything(state)
+        frame["events"] = [{"i": i, "key": e.key, "params": e.params, "text": e.render(lang)}
+                           for i, e in enumerate(state.events)]
     frame["legal"] = []
     frame["step"] = step
     frame["total_steps"] = total
+    frame["everything"] = everything
     return JSONResponse(frame)
 
 
@@ -547,6 +554,8 @@ async def _handle(hub: Hub, conn: Conn, message: dict[str, Any]) -> None:
         elif kind == "reclaim" and conn.seat is not None:
             service.reclaim(table, conn.seat)
             hub.changed(table)
+        elif kind == "name":
+            service.rename(table, conn.seat, message.get("name"))
         elif kind == "hint":
             _hint(hub, conn, table)
         elif kind == "lang" and message.get("lang") in i18n.LOCALES:

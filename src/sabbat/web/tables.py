@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 import time
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,6 +29,7 @@ from .store import LogRow, SeatRow, Store, TableRow
 i18n.register_file("web", Path(__file__).with_name("messages.toml"))
 
 MAX_CARD_FILE = 1 << 20
+MAX_SEAT_NAME = 40
 MAX_CLOCK_S = 7 * 24 * 3600
 OVERTIME_S = 30.0
 """Seconds a decision gets once a person's game clock is spent and no per-move clock is set."""
@@ -321,13 +323,27 @@ class TableService:
         free = [s for s in table.seats if s.open and s.token_hash is None]
         chosen = next((s for s in free if seat is None or s.seat == seat), None)
         if chosen is None:
-            raise Rejected("seat_taken", seat=(seat + 1) if isinstance(seat, int) else "?")
+            if seat is None or not free:
+                raise Rejected("table_full")
+            raise Rejected("seat_taken", seat=seat + 1)
         token = secrets.token_urlsafe(24)
         self.store.claim_seat(table.id, chosen.seat, hash_token(token))
         chosen.token_hash = hash_token(token)
         chosen.open = False
         self._notify(table)
         return chosen.seat, token
+
+    def rename(self, table: Table, seat: int | None, name: Any) -> None:
+        """A person names their own seat (the name their browser remembers)."""
+        if seat is None:
+            raise Rejected("spectator")
+        clean = _seat_name(name)
+        s = table.seats[seat]
+        if s.name == clean:
+            return
+        self.store.set_seat_name(table.id, seat, clean)
+        s.name = clean
+        self._notify(table)
 
     def connected(self, table: Table, seat: int | None, delta: int) -> None:
         """A person's connection opened (+1) or closed (-1); coming back reclaims a substituted seat."""
@@ -588,6 +604,17 @@ class TableService:
     def _notify(self, table: Table) -> None:
         for listener in self.listeners:
             listener(table)
+
+
+def _seat_name(name: Any) -> str:
+    """A name as a seat shows it: text of 1 to MAX_SEAT_NAME characters, spaces collapsed, no
+    control or formatting characters (a name is shown as text, never as markup, in any case)."""
+    if not isinstance(name, str):
+        raise Rejected("bad_seat_name", max=MAX_SEAT_NAME)
+    clean = " ".join(name.split())
+    if not 0 < len(clean) <= MAX_SEAT_NAME or any(unicodedata.category(c).startswith("C") for c in clean):
+        raise Rejected("bad_seat_name", max=MAX_SEAT_NAME)
+    return clean
 
 
 def _whole(x: float) -> int | float:

@@ -1,7 +1,7 @@
 // The rules panel at the table: how this page is played, then the game's rules summary (the same
 // text as `sabbat rules GAME`), drawn from its Markdown as plain DOM nodes (never as markup).
 import { t, lang } from './i18n.js';
-import { h } from './shared.js';
+import { h, fill } from './shared.js';
 import { api } from './api.js';
 
 const HELP = ['help.turn', 'help.card', 'help.buttons', 'help.hint', 'help.clock'];
@@ -9,14 +9,14 @@ const HELP = ['help.turn', 'help.card', 'help.buttons', 'help.hint', 'help.clock
 export function rulesPanel(box, game, close) {
   const body = h('div.rules-text', h('p.muted', t('lobby.loading')));
   box.setAttribute('aria-label', t('rules.title'));
-  box.replaceChildren(
+  fill(box, 
     h('div.rules-head', h('h2', { tabindex: '-1' }, t('rules.title')),
       h('button.rules-close', { type: 'button', onclick: close }, t('table.close'))),
     h('section.how-page', h('h3', t('help.title')), h('ul', HELP.map((k) => h('li', t(k))))),
     body);
   api(`/api/games/${encodeURIComponent(game)}/rules?lang=${lang()}`)
-    .then((r) => body.replaceChildren(...markdown(r.text || '')))
-    .catch((e) => body.replaceChildren(h('p.error', e.message)));
+    .then((r) => fill(body, ...markdown(r.text || '')))
+    .catch((e) => fill(body, h('p.error', e.message)));
 }
 
 /** Inline Markdown (**bold**, *emphasis*, `code`) as nodes. */

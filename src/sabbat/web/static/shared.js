@@ -24,6 +24,13 @@ export function h(spec, attrs, ...children) {
   return el;
 }
 
+/** Replace an element's children: arrays are flattened, null and false left out (never "null"). */
+export function fill(el, ...children) {
+  el.replaceChildren();
+  append(el, children);
+  return el;
+}
+
 function append(el, children) {
   for (const c of children) {
     if (c == null || c === false) continue;

@@ -2,8 +2,8 @@
 // game's renderer, the card and choice popover, the action bar (board clicks, buttons, the full legal
 // list, hint, undo), the rules panel, the log, the offline banner and the end screen.
 import { t, tn, has, lang } from './i18n.js';
-import { h, seatMark, seatName, seatLabel, setSeatLabels, bindActions, agentLabel, cardInfo } from './shared.js';
-import { api, myGames, remember, wsUrl } from './api.js';
+import { h, fill, seatMark, seatName, seatLabel, setSeatLabels, bindActions, agentLabel, cardInfo } from './shared.js';
+import { api, myGames, remember, wsUrl, myName, setMyName } from './api.js';
 import { toast } from './app.js';
 import { loadRenderer, loadFaces, gameTitle, flip, snapshot } from './board.js';
 import { rulesPanel } from './rules.js';
@@ -26,12 +26,12 @@ export function showTable(root, tableId) {
     viewAt: 0, lastMsg: 0, heartbeat: null, menu: null, everOnline: false, timedOutSeen: -1 };
   const el = {
     banner: h('div.offline-banner', { role: 'alert', hidden: true }),
-    head: h('div.table-head'), seats: h('div.seats-strip'), board: h('div.board'), bar: h('div.action-bar'),
+    head: h('div.table-head'), nameBox: h('div.name-box', { hidden: true }), seats: h('div.seats-strip'), board: h('div.board'), bar: h('div.action-bar'),
     list: h('ol.legal-list', { hidden: true }), log: h('ol.log'), end: h('div.end-screen', { hidden: true }),
     menu: h('div.choice-menu', { hidden: true, role: 'dialog' }),
     rules: h('aside.rules-panel', { hidden: true, role: 'dialog', 'aria-modal': 'false' }),
   };
-  const page = h('div.table-page', el.banner, el.head, el.seats,
+  const page = h('div.table-page', el.banner, el.head, el.nameBox, el.seats,
     h('div.table-main', h('div.board-wrap', el.board, el.menu),
       h('aside.side', h('div.controls', el.bar, el.list), h('h3', t('table.log')), el.log)),
     el.rules, el.end);
@@ -61,7 +61,7 @@ export function showTable(root, tableId) {
     s.menu = { anchor, version: s.view ? s.view.version : -1 };
     const items = entries.map((e) => h('button.menu-item', { type: 'button', 'data-action-id': e.id, onclick: () => act(e) }, e.text));
     el.menu.setAttribute('aria-label', title);
-    el.menu.replaceChildren(
+    fill(el.menu, 
       h('p.menu-title', title),
       ...cards.map((c) => h('div.menu-card', cards.length > 1 || c.name !== title ? h('b', c.name) : null,
         c.text ? h('p.menu-card-text', c.text) : null)),
@@ -74,6 +74,7 @@ export function showTable(root, tableId) {
     el.menu.style.left = `${Math.max(0, Math.min(r.left - base.left, base.width - 300))}px`;
     el.menu.style.top = `${Math.max(0, r.bottom - base.top + 4)}px`;
     el.menu.hidden = false;
+    el.menu.scrollIntoView({ block: 'nearest' });
     (el.menu.querySelector('.menu-item') || el.menu.querySelector('.menu-cancel')).focus({ preventScroll: true });
   };
   const choose = (entries, anchor) => {
@@ -121,20 +122,23 @@ export function showTable(root, tableId) {
               : v.current_player == null ? t('table.waiting')
                 : t(v.thinking ? 'table.thinking' : 'table.their_turn', { who: seatName(v, v.current_player) });
     document.title = `${myTurn && legal.length ? `▶ ${t('table.your_turn')} · ` : ''}${gameTitle(v.game)} · sabbat`;
-    el.head.replaceChildren(
+    fill(el.head, 
       h('h2.game-title', gameTitle(v.game)),
       h('span.who-am-i', v.seat == null ? t('table.spectating') : t('table.you_are', { seat: seatName(v, v.seat, false) })),
       h(`span.turn${myTurn && legal.length ? '.mine' : ''}`, { 'aria-live': 'polite' }, turnText),
       h('span.status', s.renderer.status(ctx)),
       h('button#rules-toggle', { type: 'button', 'aria-expanded': String(!el.rules.hidden), onclick: toggleRules }, t('rules.open')));
+    const askName = v.seat != null && !me.name && !myName() && v.status !== 'finished';
+    if (askName && !el.nameBox.childElementCount) el.nameBox.append(nameForm());
+    el.nameBox.hidden = !askName;
     // seats
-    el.seats.replaceChildren(...Array.from({ length: v.players }, (_, i) => seatCard(v, i)));
+    fill(el.seats, ...Array.from({ length: v.players }, (_, i) => seatCard(v, i)));
     if (me.timed_out && s.timedOutSeen !== v.version) {
       s.timedOutSeen = v.version;
       toast(t('table.timed_out_me', { agent: agentLabel(me.timed_out) }), 'error');
     }
     // board
-    el.board.replaceChildren(s.renderer.render(ctx));
+    fill(el.board, s.renderer.render(ctx));
     el.board.classList.remove('waiting');
     flip(before, el.board);
     const loose = bindActions(el.board, legal, (a) => s.renderer.refs(a, ctx), choose, explain);
@@ -147,7 +151,7 @@ export function showTable(root, tableId) {
     // action bar: what belongs to no card, then the tools (a spectator has only the way back)
     const buttons = loose.map((e) => h(`button.act${hinted === e ? '.hinted' : ''}`, { type: 'button', 'data-action-id': e.id, onclick: () => act(e) }, e.text));
     const seated = v.seat != null && v.status !== 'finished';
-    el.bar.replaceChildren(
+    fill(el.bar, 
       buttons.length ? h('div.act-buttons', buttons) : null,
       myTurn && legal.length ? h('p.how-to.muted', t('table.how_to')) : null,
       h('div.tools',
@@ -162,11 +166,11 @@ export function showTable(root, tableId) {
         s.hint.estimate != null ? ` — ${t('table.estimate', { pct: Math.round(100 * s.hint.estimate) })}` : '') : null);
     el.list.id = 'legal-list';
     el.list.hidden = !s.showList || !legal.length;
-    el.list.replaceChildren(...(el.list.hidden ? [] : legal.map((e, i) => h('li', h(`button.legal${hinted === e ? '.hinted' : ''}`, { type: 'button', 'data-action-id': e.id, onclick: () => act(e) },
+    fill(el.list, ...(el.list.hidden ? [] : legal.map((e, i) => h('li', h(`button.legal${hinted === e ? '.hinted' : ''}`, { type: 'button', 'data-action-id': e.id, onclick: () => act(e) },
       h('kbd', String(i + 1)), ' ', e.text)))));
     // log
     const atBottom = el.log.scrollHeight - el.log.scrollTop - el.log.clientHeight < 40;
-    el.log.replaceChildren(...s.events.filter(Boolean).map((e) => h('li', h('span.log-n', String(e.i + 1)), e.text)));
+    fill(el.log, ...s.events.filter(Boolean).map((e) => h('li', h('span.log-n', String(e.i + 1)), e.text)));
     if (atBottom || !before.size) el.log.scrollTop = el.log.scrollHeight;
     // end screen
     if (v.status === 'finished') showEnd(v); else el.end.hidden = true;
@@ -216,7 +220,7 @@ export function showTable(root, tableId) {
     const sc = (i) => v.scores[i] ?? -Infinity;
     const order = [...Array(v.players).keys()].sort((a, b) => sc(b) - sc(a));
     el.end.hidden = false;
-    el.end.replaceChildren(h('div.end-box', { role: 'dialog', 'aria-label': t('end.game_over') },
+    fill(el.end, h('div.end-box', { role: 'dialog', 'aria-label': t('end.game_over') },
       h('h2', (v.winners || []).includes(v.seat) ? t('end.you_won') : t('end.game_over')),
       h('p', t('end.winners', { who: (v.winners || []).map((w) => seatName(v, w, false)).join(', ') })),
       h('table.scores', h('thead', h('tr', h('th', t('end.seat')), h('th', t('end.score')), h('th', t('end.tiebreaks')))),
@@ -226,6 +230,16 @@ export function showTable(root, tableId) {
       h('div.end-actions', h('a.button.primary', { href: `/replay/${s.tableId}` }, t('end.replay')),
         h('a.button', { href: '/' }, t('nav.lobby')),
         h('button', { type: 'button', onclick: () => { el.end.hidden = true; } }, t('end.look_at_table')))));
+  }
+
+  /** A person who came by an invite link and never gave a name may give one here. */
+  function nameForm() {
+    const input = h('input#seat-name', { type: 'text', maxlength: 40, autocomplete: 'nickname', placeholder: t('lobby.name_placeholder') });
+    return h('form.name-form', { onsubmit: (ev) => {
+      ev.preventDefault();
+      const name = setMyName(input.value);
+      if (name) send({ type: 'name', name });
+    } }, h('label', { for: 'seat-name' }, t('lobby.your_name')), input, h('button', { type: 'submit' }, t('table.save_name')));
   }
 
   function toggleRules() {
@@ -253,6 +267,8 @@ export function showTable(root, tableId) {
     if (!wasOnline && s.everOnline) toast(t('net.back'));
     s.everOnline = true;
     if (v.seat != null && s.token) remember(tableId, { seat: v.seat, token: s.token, game: v.game });
+    if (v.seat != null && !s.named && myName() && !mySeat(v).name) send({ type: 'name', name: myName() });
+    if (v.seat != null) s.named = true;
     const ready = s.renderer && s.faces;
     if (ready) render();
     else Promise.all([loadRenderer(v.game), loadFaces(v.game, lang())]).then(([r, f]) => { s.renderer = r; s.faces = f; render(); })
@@ -285,7 +301,7 @@ export function showTable(root, tableId) {
         s.sentVersion = -1;
         el.board.classList.remove('waiting');
         toast(m.message || m.code, 'error');
-        if (m.code === 'bad_token' || m.code === 'unknown_table') { s.closed = true; el.head.replaceChildren(h('p.error', m.message || m.code), h('a.button', { href: '/' }, t('nav.lobby'))); }
+        if (m.code === 'bad_token' || m.code === 'unknown_table') { s.closed = true; fill(el.head, h('p.error', m.message || m.code), h('a.button', { href: '/' }, t('nav.lobby'))); }
       } else if (m.type === 'hint') { s.hint = m; render(); }
     };
     ws.onclose = () => {
@@ -331,7 +347,7 @@ export function showTable(root, tableId) {
   };
   document.addEventListener('click', onDocClick);
   connect();
-  api(`/api/tables/${encodeURIComponent(tableId)}`).catch((e) => { if (!s.view) el.head.replaceChildren(h('p.error', e.message), h('a.button', { href: '/' }, t('nav.lobby'))); });
+  api(`/api/tables/${encodeURIComponent(tableId)}`).catch((e) => { if (!s.view) fill(el.head, h('p.error', e.message), h('a.button', { href: '/' }, t('nav.lobby'))); });
   return () => {
     s.closed = true;
     clearInterval(s.tick);
@@ -359,6 +375,7 @@ function seatWho(v, i) {
 }
 
 function tieText(key, value) {
+  if (value === 1 && has(`tie.${key}.one`)) return t(`tie.${key}.one`, { value });
   return has(`tie.${key}`) ? t(`tie.${key}`, { value }) : t('tie.generic', { value });
 }
 

@@ -63,7 +63,17 @@ function castle(ctx, c) {
       rowsGrid(c.rows, obs.active_row),
       h('div.side', { dataset: p === ctx.me ? { ref: 'side:R' } : {} }, h('div.pile-label', t('bm.right')), tucked(c.right))),
     h('div.chest-counts', ['wood', 'metal', 'gold'].map((k, i) => h('span.chest', { dataset: { ref: `chest:${p}:${k}` } },
-      `${t(`bm.chest.${k}`)}×${c.chest_counts[i]}`))));
+      `${t(`bm.chest.${k}`)}×${c.chest_counts[i]}`))),
+    ...privateZones(ctx, p));
+}
+
+/** The replay's everything view: this lord's chests (with their values) and goblins, shown. */
+function privateZones(ctx, p) {
+  const priv = ctx.obs.seat_private && ctx.obs.seat_private[p];
+  if (!priv) return [];
+  return [
+    priv.my_chests && priv.my_chests.length ? zone(t('bm.chests_held'), row(priv.my_chests.map((c) => h(`span.chest.chest-${c.type}`, `${t(`bm.chest.${c.type}`)} ${c.value}`)))) : null,
+    priv.goblin_hand && priv.goblin_hand.length ? zone(t('bm.goblins_held'), row(priv.goblin_hand.map((g) => goblin(g, ctx.faces)))) : null];
 }
 
 export function render(ctx) {

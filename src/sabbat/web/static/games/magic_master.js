@@ -1,6 +1,6 @@
 // Magic Master: each player's groups (characters, troops, items, terrain) with their attack,
 // defence, movement and succession; hands as counts; one's own hand and characters; the market.
-import { t, pick } from '../i18n.js';
+import { t, tn, pick } from '../i18n.js';
 import { h, zone, row, seatMark, pile, cardFace, seatOrder } from '../shared.js';
 
 export function status({ obs }) {
@@ -41,9 +41,18 @@ function playerArea(ctx, p) {
   const newGroup = h('div.group.new-group', { dataset: { ref: `group:${p}:${pl.groups.length}` } }, t('mm.new_group'));
   return h(`section.player-area.seat-bg-${p}${obs.to_move === p ? '.active' : ''}${pl.eliminated ? '.eliminated' : ''}`,
     h('h3.zone-title', seatMark(p), pl.eliminated ? ` · ${t('mm.eliminated')}` : ''),
-    h('div.counters', h('span.counter', h('b', String(pl.hand)), ' ', t('mm.hand')),
-      h('span.counter', h('b', String(pl.char_hand)), ' ', t('mm.char_hand'))),
-    h('div.groups', pl.groups.map((g, gi) => group(ctx, p, g, gi)), p === obs.to_move ? newGroup : null));
+    h('div.counters', h('span.counter', tn('mm.hand_n', pl.hand)), h('span.counter', tn('mm.char_hand_n', pl.char_hand))),
+    h('div.groups', pl.groups.map((g, gi) => group(ctx, p, g, gi)), p === obs.to_move ? newGroup : null),
+    ...privateZones(ctx, p));
+}
+
+/** The replay's everything view: this player's hand and characters in hand, shown. */
+function privateZones(ctx, p) {
+  const priv = ctx.obs.seat_private && ctx.obs.seat_private[p];
+  if (!priv) return [];
+  return [
+    priv.my_chars && priv.my_chars.length ? zone(t('mm.chars_held'), row(priv.my_chars.map((c) => mmCard(c, ctx.faces, 'character')))) : null,
+    priv.my_hand && priv.my_hand.length ? zone(t('mm.hand_held'), row(priv.my_hand.map((c) => mmCard(c, ctx.faces)))) : null];
 }
 
 export function render(ctx) {

@@ -1,6 +1,6 @@
 // Monslaught in Walpurgis: the boss row, the Field of monsters and items, the land stacks and the
 // decks; each witch's hand (backs show the tier), play area with monsters on lands, lands, discard.
-import { t } from '../i18n.js';
+import { t, tn } from '../i18n.js';
 import { h, zone, row, seatMark, faceCard, pile, cardFace, seatOrder } from '../shared.js';
 
 const FIELDS = [['summon_cost', 'ms.summon'], ['attack', 'ms.attack'], ['scout_cost', 'ms.scout'], ['points', 'ms.points'],
@@ -27,7 +27,7 @@ function playerArea(ctx, q) {
   });
   const free = pl.play.filter((m) => m.land == null);
   return h(`section.player-area.seat-bg-${q}${obs.active === q ? '.active' : ''}`,
-    h('h3.zone-title', seatMark(q), ' ', t('ms.bosses_won', { n: pl.bosses.length }),
+    h('h3.zone-title', seatMark(q), ' ', tn('ms.bosses_won', pl.bosses.length),
       pl.credit ? ` · ${t('ms.credit', { n: pl.credit })}` : '', pl.scout_bonus ? ` · ${t('ms.scout_bonus', { n: pl.scout_bonus })}` : '',
       ` · ${t('ms.refill_limit', { n: pl.refill_limit })}`),
     pl.offer && pl.offer.length ? zone(t('ms.offer'), row(pl.offer.map((c, i) => card(faces, c, { ref: `offer:${c}`, key: `o${q}-${c}-${i}` })))) : null,

@@ -45,7 +45,9 @@ function playerArea(ctx, p) {
       return el;
     }))),
     zone(t('ndl.territories'), row(pl.territories.map((c, i) => card(faces, c, { key: `ter${p}-${i}-${c}`, cls: pl.negative.includes(c) ? 'negative' : '' })))),
-    pl.artifacts.length ? zone(t('ndl.artifacts'), row(pl.artifacts.map((c) => card(faces, c)))) : null);
+    pl.artifacts.length ? zone(t('ndl.artifacts'), row(pl.artifacts.map((c) => card(faces, c)))) : null,
+    obs.seat_private && obs.seat_private[p] && (obs.seat_private[p].draft || []).length
+      ? zone(t('ndl.draft_held'), row(obs.seat_private[p].draft.map((c) => card(faces, c)))) : null);
 }
 
 export function render(ctx) {
@@ -60,6 +62,11 @@ export function render(ctx) {
 }
 
 const THRONES = { red: '#c0392b', blue: '#2471a3', yellow: '#b7950b', green: '#1e8449' };
+
+/** Each Dark Lord is named by their throne's colour, as the log names them (Yellow, not P1). */
+export function seatLabels({ obs }) {
+  return obs.players.map((pl) => t(`ndl.seat.${pl.colour}`));
+}
 
 /** Each Dark Lord's seat takes the colour of their throne, as at the real table. */
 export function seatColours({ obs }) {
