@@ -105,3 +105,32 @@ def browser() -> Iterator[Any]:
         b = p.chromium.launch(executable_path=path, headless=True, args=["--no-sandbox"])
         yield b
         b.close()
+
+
+AXE_VERSION = "4.10.3"
+
+
+@pytest.fixture(scope="session")
+def axe_source() -> str:
+    """axe-core's script (the npm package, pinned), injected into pages for the accessibility audit.
+
+    Looked for in SABBAT_AXE (a path to axe.min.js), else in the cache ~/.cache/sabbat/axe-core-VERSION,
+    which `npm install` fills the first time (CI starts from a fresh clone with the npm registry
+    reachable)."""
+    skip_if_asked()
+    named = os.environ.get("SABBAT_AXE")
+    if named:
+        return Path(named).read_text(encoding="utf-8")
+    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "sabbat" / f"axe-core-{AXE_VERSION}"
+    script = cache / "node_modules" / "axe-core" / "axe.min.js"
+    if not script.is_file():
+        npm = shutil.which("npm")
+        if npm is None:
+            pytest.fail("npm is needed once to fetch axe-core for the accessibility audit (install Node.js and npm, "
+                        "or point SABBAT_AXE at axe.min.js)", pytrace=False)
+        cache.mkdir(parents=True, exist_ok=True)
+        done = subprocess.run([npm, "install", "--prefix", str(cache), "--no-audit", "--no-fund", "--no-save",
+                               f"axe-core@{AXE_VERSION}"], capture_output=True, text=True, timeout=300)
+        if done.returncode != 0 or not script.is_file():
+            pytest.fail(f"npm could not install axe-core@{AXE_VERSION}:\n{done.stderr[-2000:]}", pytrace=False)
+    return script.read_text(encoding="utf-8")

@@ -12,7 +12,7 @@ export function showReplay(root, tableId) {
   const head = h('div.table-head', h('p.muted', t('lobby.loading')));
   const bar = h('div.replay-bar');
   const board = h('div.board');
-  const log = h('ol.log');
+  const log = h('ol.log', { tabindex: '0', 'aria-label': t('replay.moves') });
   const menu = h('div.choice-menu', { hidden: true, role: 'dialog' });
   const page = h('div.table-page.replay-page', head, bar,
     h('div.table-main', h('div.board-wrap', board, menu), h('aside.side', h('h3', t('replay.moves')), log)));

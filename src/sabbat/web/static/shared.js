@@ -78,7 +78,7 @@ export function agentLabel(name) { return agentLabels[name] ? pick(agentLabels[n
 /** Stat chips: [[labelKey, value, cls?], ...] with zero values left out. */
 export function chips(stats) {
   return h('div.chips', stats.filter(([, v]) => v !== 0 && v != null && v !== '')
-    .map(([label, v, cls]) => h(`span.chip${cls ? '.' + cls : ''}`, { title: label }, h('b', String(v)), ' ', label)));
+    .map(([label, v, cls]) => h(`span.chip${cls ? '.' + cls : ''}`, { title: label }, label, ' ', h('b', String(v)))));
 }
 
 /**
@@ -190,12 +190,23 @@ export function bindActions(root, legal, refsOf, choose, explain) {
     if (!placed) loose.push(entry);
   }
   for (const el of root.querySelectorAll('[data-ref]')) {
+    if (byRef.has(el.dataset.ref)) el.classList.add('playable');
+  }
+  for (const el of root.querySelectorAll('[data-ref]')) {
     const entries = byRef.get(el.dataset.ref);
+    let keys = el;
     if (entries) {
-      el.classList.add('playable');
-      el.setAttribute('role', 'button');
-      el.setAttribute('tabindex', '0');
-      el.setAttribute('aria-label', entries.map((e) => e.text).join(' / '));
+      // an area holding other outlined things is clicked anywhere, but takes the keyboard through its
+      // title: one control never sits inside another
+      if (el.querySelector('.playable')) {
+        keys = el.querySelector(':scope > .group-head, :scope > .zone-title, :scope > h3');
+        if (!keys) { keys = h('button.area-act', { type: 'button' }, '⋯'); el.prepend(keys); }
+      }
+      if (keys.tagName !== 'BUTTON') {
+        keys.setAttribute('role', 'button');
+        keys.setAttribute('tabindex', '0');
+      }
+      keys.setAttribute('aria-label', entries.map((e) => e.text).join(' / '));
     }
     const go = (ev) => {
       // a card with nothing to do inside a highlighted area (a unit in a battle area) acts as the area
@@ -204,7 +215,9 @@ export function bindActions(root, legal, refsOf, choose, explain) {
       if (entries) choose(entries, el); else explain(el);
     };
     el.addEventListener('click', go);
-    el.addEventListener('keydown', (ev) => { if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); go(ev); } });
+    keys.addEventListener('keydown', (ev) => {
+      if (ev.target === keys && (ev.key === 'Enter' || ev.key === ' ')) { ev.preventDefault(); if (entries) choose(entries, el); }
+    });
   }
   return loose;
 }

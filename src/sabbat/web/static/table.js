@@ -27,7 +27,7 @@ export function showTable(root, tableId) {
   const el = {
     banner: h('div.offline-banner', { role: 'alert', hidden: true }),
     head: h('div.table-head'), nameBox: h('div.name-box', { hidden: true }), seats: h('div.seats-strip'), board: h('div.board'), bar: h('div.action-bar'),
-    list: h('ol.legal-list', { hidden: true }), log: h('ol.log'), end: h('div.end-screen', { hidden: true }),
+    list: h('ol.legal-list', { hidden: true }), log: h('ol.log', { tabindex: '0', 'aria-label': t('table.log') }), end: h('div.end-screen', { hidden: true }),
     menu: h('div.choice-menu', { hidden: true, role: 'dialog' }),
     rules: h('aside.rules-panel', { hidden: true, role: 'dialog', 'aria-modal': 'false' }),
   };

@@ -58,7 +58,7 @@ function castle(ctx, c) {
     [t('bm.shields'), c.defence[0]], [t('bm.magic_shields'), c.defence[1]], [t('bm.confusion'), c.confusion_up], [t('bm.chests'), c.chests]];
   return h(`section.player-area.castle.seat-bg-${p}${obs.current_player === p ? '.active' : ''}`, { dataset: { ref: `castle:${p}` } },
     h('h3.zone-title', seatMark(p), ' ', pick(c.board_name)),
-    h('div.counters', counters.map(([l, v]) => h('span.counter', h('b', String(v)), ' ', l))),
+    h('div.counters', counters.map(([l, v]) => h('span.counter', l, ' ', h('b', String(v))))),
     h('div.castle-body', h('div.side', { dataset: p === ctx.me ? { ref: 'side:L' } : {} }, h('div.pile-label', t('bm.left')), tucked(c.left)),
       rowsGrid(c.rows, obs.active_row),
       h('div.side', { dataset: p === ctx.me ? { ref: 'side:R' } : {} }, h('div.pile-label', t('bm.right')), tucked(c.right))),

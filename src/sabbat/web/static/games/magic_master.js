@@ -23,12 +23,12 @@ function mmCard(c, faces, cls = '') {
 
 function group(ctx, p, g, gi) {
   const { faces } = ctx;
-  const atk = Array.isArray(g.atk) ? `${g.atk[0]}D${g.atk[1] ? '+' + g.atk[1] : ''}` : g.atk;
+  const atk = !Array.isArray(g.atk) ? g.atk : g.atk[0] ? `${g.atk[0]}D${g.atk[1] ? '+' + g.atk[1] : ''}` : String(g.atk[1] || 0);
   const stats = [[t('mm.atk'), atk], [t('mm.def'), g.def], [t('mm.mov'), g.mov], [t('mm.suc'), g.suc], [t('mm.mag'), g.mag]]
     .filter(([, v]) => v != null);
   return h('div.group', { dataset: { ref: `group:${p}:${gi}` } },
     h('div.group-head', t('mm.group', { n: gi + 1 }), g.regalia ? h('span.tag', t('mm.regalia', { n: g.regalia })) : null),
-    h('div.chips', stats.map(([l, v]) => h('span.chip', h('b', String(v)), ' ', l))),
+    h('div.chips', stats.map(([l, v]) => h('span.chip', l, ' ', h('b', String(v))))),
     g.char.length ? h('div.group-part', h('span.part-label', t('mm.characters')), row(g.char.map((c) => mmCard(c, faces, 'character')))) : null,
     g.troops.length ? h('div.group-part', h('span.part-label', t('mm.troops')), row(g.troops.map((c) => mmCard(c, faces, 'troop')))) : null,
     g.items.length ? h('div.group-part', h('span.part-label', t('mm.items')), row(g.items.map((c) => mmCard(c, faces, 'item')))) : null,

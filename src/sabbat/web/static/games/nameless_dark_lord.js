@@ -38,7 +38,7 @@ function playerArea(ctx, p) {
       pl.passed ? ` · ${t('ndl.passed')}` : ''),
     h('div.counters', [
       [t('ndl.coins'), pl.coins], [t('ndl.income'), pl.income], [t('ndl.stones'), pl.stones], [t('ndl.curses'), pl.curses],
-      [t('ndl.sleeves'), pl.sleeves], [t('ndl.score'), pl.score]].map(([l, v]) => h('span.counter', h('b', String(v)), ' ', l))),
+      [t('ndl.sleeves'), pl.sleeves], [t('ndl.score'), pl.score]].map(([l, v]) => h('span.counter', l, ' ', h('b', String(v))))),
     zone(t('ndl.home_units'), row(home.map((u) => {
       const el = unit(faces, { ...u, owner: p }, { cls: u.sleeved ? 'sleeved-unit' : '' });
       if (u.sleeved) el.append(h('span.tag', t('ndl.sleeved')));
@@ -61,7 +61,7 @@ export function render(ctx) {
     h('div.players', order.map((p) => playerArea(ctx, p))));
 }
 
-const THRONES = { red: '#c0392b', blue: '#2471a3', yellow: '#b7950b', green: '#1e8449' };
+const THRONES = { red: '#c0392b', blue: '#2471a3', yellow: '#8a6d00', green: '#1e8449' };
 
 /** Each Dark Lord is named by their throne's colour, as the log names them (Yellow, not P1). */
 export function seatLabels({ obs }) {

@@ -196,7 +196,7 @@ export default {
   'ms.summon': 'summon',
   'ms.attack': 'attack',
   'ms.scout': 'scout',
-  'ms.points': 'pts',
+  'ms.points': 'points',
   'ms.pays': 'pays',
   'ms.flip_at': 'flip at',
   'ms.budget': 'budget',
