@@ -207,3 +207,17 @@ def audit(page: Any, axe_source: str, where: str) -> list[str]:
           .map(v => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | ')}`);
     }""")
     return [f"{where}: {v}" for v in result]
+
+
+def play_until(page: Any, rng: random.Random, predicate: str, limit: int = 80) -> bool:
+    """Play by clicking until, at one of this page's turns, the JavaScript `predicate` (an arrow
+    function of the view) holds; False if the game ends or `limit` moves pass first."""
+    last = -1
+    for _ in range(limit):
+        if wait_turn(page, last) == "finished":
+            return False
+        if page.evaluate(f"() => ({predicate})(window.__sabbatView)"):
+            return True
+        last = version(page)
+        click_a_move(page, rng)
+    return False

@@ -4,8 +4,8 @@ import { t, pick, lang } from './i18n.js';
 
 /** h('div.cls', {attr}, children...) — a tiny DOM builder; strings become text nodes (never markup). */
 export function h(spec, attrs, ...children) {
-  const [head, ...classes] = spec.split('.').filter((x, i) => i === 0 || x);
-  const [tag, id] = head.split('#');
+  const id = (spec.match(/#([\w-]+)/) || [])[1];
+  const [tag, ...classes] = spec.replace(/#[\w-]+/, '').split('.').filter((x, i) => i === 0 || x);
   const el = document.createElement(tag || 'div');
   if (id) el.id = id;
   if (classes.length) el.className = classes.join(' ');
@@ -192,8 +192,8 @@ export function bindActions(root, legal, refsOf, choose, explain) {
   for (const el of root.querySelectorAll('[data-ref]')) {
     if (byRef.has(el.dataset.ref)) el.classList.add('playable');
   }
-  for (const el of root.querySelectorAll('[data-ref]')) {
-    const entries = byRef.get(el.dataset.ref);
+  for (const el of root.querySelectorAll('[data-ref], [data-card]')) {
+    const entries = el.dataset.ref != null ? byRef.get(el.dataset.ref) : undefined;
     let keys = el;
     if (entries) {
       // an area holding other outlined things is clicked anywhere, but takes the keyboard through its
