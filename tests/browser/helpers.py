@@ -123,7 +123,9 @@ def untranslated(page: Any, base: str, lang: str, game: str | None) -> list[str]
     problems = [m.group(0) for m in re.finditer(r"⟦[^⟧]*⟧", html)]
     text = page.inner_text("body")
     data = [json.dumps(http_json(base + "/api/games"), ensure_ascii=False),
-            json.dumps(http_json(base + "/api/agents"), ensure_ascii=False)]
+            json.dumps(http_json(base + "/api/agents"), ensure_ascii=False),
+            json.dumps([s.get("name") for t in http_json(base + "/api/tables") for s in t["seats"]],
+                       ensure_ascii=False)]  # people's names are theirs, in any script
     if game:
         data.append(json.dumps(http_json(f"{base}/api/games/{game}/cards?lang={lang}"), ensure_ascii=False))
         view = page.evaluate("() => window.__sabbatView || null")
@@ -142,11 +144,11 @@ def untranslated(page: Any, base: str, lang: str, game: str | None) -> list[str]
     return problems
 
 
-def screenshot(page: Any, name: str) -> Path:
+def screenshot(page: Any, name: str, full_page: bool = True) -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
     page.wait_for_timeout(300)
-    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(path), full_page=full_page)
     return path
 
 

@@ -53,8 +53,11 @@ def check_page(page: Any, ids: list[str]) -> None:
 
 
 def photograph_both_languages(page: Any, game: str, lang: str, screen: tuple[int, int]) -> None:
-    """The README's pictures: this table mid-game at desktop size, in its language and the other."""
+    """The README's pictures: this table mid-game at desktop size, in its language and the other
+    (and the top of the page as a phone shows it, for a game played on one)."""
     if screen != DESKTOP:
+        page.evaluate("() => window.scrollTo(0, 0)")
+        screenshot(page, f"phone_{game}_{lang}", full_page=False)
         page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
     for shown in (lang, "en" if lang == "ja" else "ja"):
         if shown != lang:
