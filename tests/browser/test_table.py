@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from browser.conftest import start_server, stop_server
-from browser.helpers import click_a_move, http_json, open_page, play_until, version
+from browser.helpers import bad_text, click_a_move, http_json, open_page, option_ids, play_until, version
 
 SEED = 20261123
 
@@ -174,6 +174,8 @@ def test_the_table_speaks_to_a_newcomer(browser: Any, server: str) -> None:
         rules.wait_for()
         page.wait_for_function("() => document.querySelectorAll('.rules-panel .rules-text h4').length >= 2")
         assert "round" in rules.inner_text() and "Playing on this page" in rules.inner_text()
+        assert bad_text(page, option_ids(server)) == [], "the rules name options in the lobby's words"
+        assert "“Choosing sleeves: In secret" in rules.inner_text()
         page.keyboard.press("Escape")
         assert rules.is_hidden()
         # a spectator has nothing to press but the way back

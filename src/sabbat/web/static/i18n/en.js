@@ -375,4 +375,5 @@ export default {
   'mm.hand_n.one': '{n} card in hand',
   'mm.char_hand_n': '{n} characters in hand',
   'mm.char_hand_n.one': '{n} character in hand',
+  'rules.option': '“{label}: {value}”',
 };

@@ -375,4 +375,5 @@ export default {
   'mm.hand_n.one': '手札 {n}枚',
   'mm.char_hand_n': '手元のキャラクター {n}枚',
   'mm.char_hand_n.one': '手元のキャラクター {n}枚',
+  'rules.option': '「{label}：{value}」',
 };
