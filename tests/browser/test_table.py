@@ -225,6 +225,7 @@ def test_offline_the_page_says_so_and_waits_then_resumes(browser: Any, tmp_path:
         assert "Connection lost" in banner.inner_text()
         assert page.eval_on_selector(".table-page", "p => p.dataset.myTurn") == "0"
         assert "Your turn" not in page.inner_text(".table-head")
+        assert page.inner_text(".seat-card.me .conn") == "offline"
         assert page.locator(".board .playable, .act-buttons button").count() == 0, "nothing to press while offline"
         base, proc = start_server(tmp_path, port)
         banner.wait_for(state="hidden", timeout=15_000)

@@ -187,7 +187,7 @@ export function showTable(root, tableId) {
       h('span.score', { title: t('table.score') }, score == null ? t('table.points_unknown') : tn('table.points', score)),
       Object.keys(tb).length ? h('span.tiebreak', Object.entries(tb).map(([k, val]) => tieText(k, val)).join(', ')) : null,
       clocks(info, i),
-      info.kind === 'human' ? h(`span.conn${info.connected ? '.on' : ''}`, info.connected ? t('table.online') : t('table.offline')) : null,
+      info.kind === 'human' ? connMark(info.connected && (s.online || v.seat !== i)) : null,
       info.substitute ? h('span.tag', t('table.substitute', { agent: agentLabel(info.substitute) })) : null,
       info.timed_out ? h('span.tag.timed-out', t('table.timed_out', { agent: agentLabel(info.timed_out) })) : null,
       current ? h('span.turn-flag', t('table.turn_flag')) : null);
@@ -359,6 +359,11 @@ export function showTable(root, tableId) {
     setSeatLabels(null);
     if (s.ws) s.ws.close();
   };
+}
+
+/** Whether a person's page is connected (one's own seat says offline as soon as the page is). */
+function connMark(on) {
+  return h(`span.conn${on ? '.on' : ''}`, on ? t('table.online') : t('table.offline'));
 }
 
 function mySeat(v) {
