@@ -53,6 +53,37 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def start_server(tmp: Path, port: int | None = None) -> tuple[str, subprocess.Popen[bytes]]:
+    """`sabbat serve` on 127.0.0.1 (a free port unless given) with its database in `tmp`; waits
+    until it answers."""
+    port = port or free_port()
+    log = (tmp / "serve.log").open("a")
+    cmd = [sys.executable, "-m", "sabbat.cli.main", "serve", "--host", "127.0.0.1", "--port", str(port),
+           "--db", str(tmp / "sabbat.sqlite3")]
+    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, cwd=tmp)
+    log.close()
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            http_json(base + "/api/games")
+            return base, proc
+        except (urllib.error.URLError, ConnectionError, OSError):
+            if proc.poll() is not None or time.monotonic() > deadline:
+                proc.kill()
+                pytest.fail(f"`{' '.join(cmd)}` did not start:\n{(tmp / 'serve.log').read_text()[-3000:]}", pytrace=False)
+            time.sleep(0.2)
+
+
+def stop_server(proc: subprocess.Popen[bytes]) -> None:
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(10)
+
+
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The base URL of a fresh `sabbat serve` (or SABBAT_BROWSER_URL)."""
@@ -65,31 +96,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
     if "serve" not in getattr(cli, "commands", {}):
         pytest.skip("this checkout has no `sabbat serve` yet: the browser tests need it")
-    tmp = tmp_path_factory.mktemp("serve")
-    port = free_port()
-    log = (tmp / "serve.log").open("w")
-    cmd = [sys.executable, "-m", "sabbat.cli.main", "serve", "--host", "127.0.0.1", "--port", str(port),
-           "--db", str(tmp / "sabbat.sqlite3")]
-    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, cwd=tmp)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            http_json(base + "/api/games")
-            break
-        except (urllib.error.URLError, ConnectionError, OSError):
-            if proc.poll() is not None or time.monotonic() > deadline:
-                proc.kill()
-                log.close()
-                pytest.fail(f"`{' '.join(cmd)}` did not start:\n{(tmp / 'serve.log').read_text()[-3000:]}", pytrace=False)
-            time.sleep(0.2)
+    base, proc = start_server(tmp_path_factory.mktemp("serve"))
     yield base
-    proc.terminate()
-    try:
-        proc.wait(10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-    log.close()
+    stop_server(proc)
 
 
 @pytest.fixture(scope="session")
@@ -105,3 +114,32 @@ def browser() -> Iterator[Any]:
         b = p.chromium.launch(executable_path=path, headless=True, args=["--no-sandbox"])
         yield b
         b.close()
+
+
+AXE_VERSION = "4.10.3"
+
+
+@pytest.fixture(scope="session")
+def axe_source() -> str:
+    """axe-core's script (the npm package, pinned), injected into pages for the accessibility audit.
+
+    Looked for in SABBAT_AXE (a path to axe.min.js), else in the cache ~/.cache/sabbat/axe-core-VERSION,
+    which `npm install` fills the first time (CI starts from a fresh clone with the npm registry
+    reachable)."""
+    skip_if_asked()
+    named = os.environ.get("SABBAT_AXE")
+    if named:
+        return Path(named).read_text(encoding="utf-8")
+    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "sabbat" / f"axe-core-{AXE_VERSION}"
+    script = cache / "node_modules" / "axe-core" / "axe.min.js"
+    if not script.is_file():
+        npm = shutil.which("npm")
+        if npm is None:
+            pytest.fail("npm is needed once to fetch axe-core for the accessibility audit (install Node.js and npm, "
+                        "or point SABBAT_AXE at axe.min.js)", pytrace=False)
+        cache.mkdir(parents=True, exist_ok=True)
+        done = subprocess.run([npm, "install", "--prefix", str(cache), "--no-audit", "--no-fund", "--no-save",
+                               f"axe-core@{AXE_VERSION}"], capture_output=True, text=True, timeout=300)
+        if done.returncode != 0 or not script.is_file():
+            pytest.fail(f"npm could not install axe-core@{AXE_VERSION}:\n{done.stderr[-2000:]}", pytrace=False)
+    return script.read_text(encoding="utf-8")

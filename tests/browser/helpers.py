@@ -23,18 +23,53 @@ TURN_TIMEOUT_MS = 30_000
 
 
 class PageErrors(list[str]):
-    """JavaScript errors seen on a page (a test fails if any)."""
+    """What went wrong on a page (a test fails if any): JavaScript errors, console errors, requests
+    that failed and answers in the 400s or 500s."""
 
 
-def open_page(browser: Any, lang: str, width: int = 1280, height: int = 900) -> tuple[Any, Any, PageErrors]:
-    """A new browser context whose navigator.language is `lang`."""
+def open_page(browser: Any, lang: str, width: int = 1280, height: int = 900,
+              allow_status: tuple[int, ...] = ()) -> tuple[Any, Any, PageErrors]:
+    """A new browser context whose navigator.language is `lang`; `allow_status` names HTTP error
+    statuses the test provokes on purpose."""
     ctx = browser.new_context(locale="ja-JP" if lang == "ja" else "en-US", viewport={"width": width, "height": height},
-                              reduced_motion="reduce")
+                              reduced_motion="reduce", accept_downloads=True)
     page = ctx.new_page()
     errors = PageErrors()
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" and "WebSocket" not in m.text else None)
+    page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
+    page.on("console", lambda m: errors.append(f"console: {m.text}")
+            if m.type == "error" and "WebSocket" not in m.text and "status of" not in m.text else None)
+    page.on("requestfailed", lambda r: errors.append(f"request failed: {r.url} {r.failure}")
+            if "/api/" in r.url or "/static/" in r.url else None)
+    page.on("response", lambda r: errors.append(f"HTTP {r.status}: {r.url}")
+            if r.status >= 400 and r.status not in allow_status else None)
     return ctx, page, errors
+
+
+BAD_TEXT_JS = """(ids) => {
+  const text = document.body.innerText;
+  const found = [];
+  for (const m of text.matchAll(/\\[object|\\bundefined\\b|\\bnull\\b|\\bNaN\\b|⟦[^⟧]*⟧|\\b1 (?:pts|points|bosses|chests)\\b/g)) found.push(m[0]);
+  for (const id of ids) if (new RegExp(`(^|[^A-Za-z_])${id}([^A-Za-z_]|$)`).test(text)) found.push(id);
+  for (const o of document.querySelectorAll('option')) if (ids.includes(o.textContent.trim()) || o.textContent.trim() === o.value && /[a-z]/.test(o.value) && o.closest('.options-form')) found.push(`option ${o.value}`);
+  return found;
+}"""
+
+
+def option_ids(base: str) -> list[str]:
+    """Internal option names and values a page must never show: every option's name and each value
+    written as an id (with an underscore)."""
+    ids: set[str] = set()
+    for g in http_json(base + "/api/games"):
+        for name, o in g["options"].items():
+            ids.add(name)
+            ids.update(c for c in o.get("choices", []) if "_" in c)
+    return sorted(ids)
+
+
+def bad_text(page: Any, ids: list[str]) -> list[str]:
+    """Text a person must never read: `[object …]`, undefined, null, NaN, a missing-key marker, "1
+    points", an internal option id."""
+    return list(page.evaluate(BAD_TEXT_JS, ids))
 
 
 def wait_turn(page: Any, last: int) -> str:
@@ -88,7 +123,9 @@ def untranslated(page: Any, base: str, lang: str, game: str | None) -> list[str]
     problems = [m.group(0) for m in re.finditer(r"⟦[^⟧]*⟧", html)]
     text = page.inner_text("body")
     data = [json.dumps(http_json(base + "/api/games"), ensure_ascii=False),
-            json.dumps(http_json(base + "/api/agents"), ensure_ascii=False)]
+            json.dumps(http_json(base + "/api/agents"), ensure_ascii=False),
+            json.dumps([s.get("name") for t in http_json(base + "/api/tables") for s in t["seats"]],
+                       ensure_ascii=False)]  # people's names are theirs, in any script
     if game:
         data.append(json.dumps(http_json(f"{base}/api/games/{game}/cards?lang={lang}"), ensure_ascii=False))
         view = page.evaluate("() => window.__sabbatView || null")
@@ -96,6 +133,7 @@ def untranslated(page: Any, base: str, lang: str, game: str | None) -> list[str]
             texts = [e["text"] for e in view.get("events", []) if e] + [e["text"] for e in view.get("legal", [])]
             data.append(json.dumps(texts, ensure_ascii=False))
             data.append(json.dumps(view.get("observation"), ensure_ascii=False))
+            data.append(json.dumps([s.get("name") for s in view.get("seats", [])], ensure_ascii=False))  # people's names
     known = "\n".join(data)
     if lang == "ja":
         allowed = set(ASCII_WORD.findall(known)) | {"sabbat", "English"}
@@ -106,9 +144,82 @@ def untranslated(page: Any, base: str, lang: str, game: str | None) -> list[str]
     return problems
 
 
-def screenshot(page: Any, name: str) -> Path:
+def screenshot(page: Any, name: str, full_page: bool = True) -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
     page.wait_for_timeout(300)
-    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(path), full_page=full_page)
     return path
+
+
+CLICKABLE = ".board .playable, .act-buttons button.act"
+MENU_ITEMS = ".choice-menu:not([hidden]) .menu-item"
+
+
+def click_a_move(page: Any, rng: random.Random) -> str:
+    """One move made as a person makes it: click one of the outlined cards or places on the board, or
+    a button beside it, and pick from the popover when one opens; never the full list of actions.
+    Returns what was clicked (for the failure message)."""
+    before = version(page)
+    targets = page.locator(CLICKABLE)
+    n = targets.count()
+    assert n > 0, "my turn, but nothing on the board is outlined and there is no button to press"
+    target = targets.nth(rng.randrange(n))
+    what = target.get_attribute("data-ref") or target.inner_text()[:40]
+    target.click()
+    page.wait_for_function(
+        """([v, sel]) => document.querySelector(sel) || Number(document.querySelector('.table-page').dataset.version) > v
+             || document.querySelector('.board.waiting')""", arg=[before, MENU_ITEMS], timeout=5_000)
+    items = page.locator(MENU_ITEMS)
+    if items.count():
+        item = items.nth(rng.randrange(items.count()))
+        what += " → " + item.inner_text()[:60]
+        item.click()
+    page.wait_for_function("(v) => Number(document.querySelector('.table-page').dataset.version) > v",
+                           arg=before, timeout=TURN_TIMEOUT_MS)
+    return str(what)
+
+
+def play_by_clicking(page: Any, rng: random.Random, limit: int, stop_after: int | None = None,
+                     check: Any = None, check_every: int = 25) -> tuple[str, int]:
+    """Play this page's moves by clicking the board until the game ends (or `stop_after` moves);
+    `check(page)` runs every `check_every` moves. Returns ('finished' | 'stopped', moves made)."""
+    moves = 0
+    last = -1
+    for _ in range(limit):
+        if wait_turn(page, last) == "finished":
+            return "finished", moves
+        last = version(page)
+        click_a_move(page, rng)
+        moves += 1
+        if check is not None and moves % check_every == 0:
+            check(page)
+        if stop_after is not None and moves >= stop_after:
+            return "stopped", moves
+    raise AssertionError(f"the game did not end within {limit} of my moves")
+
+
+def audit(page: Any, axe_source: str, where: str) -> list[str]:
+    """axe-core's serious and critical accessibility violations on the page as it is now."""
+    if not page.evaluate("() => !!window.axe"):
+        page.add_script_tag(content=axe_source)
+    result = page.evaluate("""async () => {
+        const r = await axe.run(document, { resultTypes: ['violations'] });
+        return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+          .map(v => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | ')}`);
+    }""")
+    return [f"{where}: {v}" for v in result]
+
+
+def play_until(page: Any, rng: random.Random, predicate: str, limit: int = 80) -> bool:
+    """Play by clicking until, at one of this page's turns, the JavaScript `predicate` (an arrow
+    function of the view) holds; False if the game ends or `limit` moves pass first."""
+    last = -1
+    for _ in range(limit):
+        if wait_turn(page, last) == "finished":
+            return False
+        if page.evaluate(f"() => ({predicate})(window.__sabbatView)"):
+            return True
+        last = version(page)
+        click_a_move(page, rng)
+    return False

@@ -44,3 +44,17 @@ def test_nothing_is_loaded_from_the_network() -> None:
         text = p.read_text(encoding="utf-8")
         assert not re.search(r"(https?:)?//[a-z0-9.-]+\.[a-z]{2,}/", text, re.I), f"{p.name} loads from the network"
         assert "import(" not in text or p.name in ("app.js", "board.js"), f"{p.name}: dynamic import outside the router"
+
+
+def test_no_english_string_fakes_a_plural() -> None:
+    text = (STATIC / "i18n" / "en.js").read_text(encoding="utf-8")
+    assert "(s)" not in text, "write the singular under key.one instead"
+
+
+def test_every_request_goes_through_api_js_and_sends_json() -> None:
+    for p in sources():
+        text = p.read_text(encoding="utf-8")
+        if p.name != "api.js":
+            assert "fetch(" not in text and "XMLHttpRequest" not in text, f"{p.name} requests past api.js"
+    api = (STATIC / "api.js").read_text(encoding="utf-8")
+    assert api.count("fetch(") == 1 and "'Content-Type': 'application/json'" in api and "method: 'POST'" in api

@@ -108,11 +108,13 @@ def test_board_clicks_act_explain_themselves_undo_and_hint(browser: Any, server:
         page.goto(server + res["seats"][0]["invite_url"])
         page.wait_for_function("() => document.querySelector('.table-page')?.dataset.myTurn === '1'")
         before = version(page)
-        # a card that no option uses explains itself
+        # a card that no option uses opens with its text and says why nothing can be done with it
         page.locator(".board .card:not(.playable)").first.click()
-        toast = page.locator("#toast")
-        toast.wait_for(state="visible")
-        assert toast.inner_text().strip() != ""
+        note = page.locator(".choice-menu:not([hidden]) .menu-note")
+        note.wait_for(state="visible")
+        assert note.inner_text().strip() != ""
+        assert page.locator(".choice-menu:not([hidden]) .menu-item").count() == 0
+        page.keyboard.press("Escape")
         assert version(page) == before
         # a highlighted card acts (through a small menu when it has several options)
         page.locator(".board .playable").first.click()

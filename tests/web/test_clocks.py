@@ -1,12 +1,13 @@
-"""Clocks and leavers: an AI takes over a seat whose person ran out of time or stayed away past
-the grace period, until that person comes back."""
+"""Clocks and leavers: a present person out of time for a decision has that one decision played by
+the stand-in (the table's leaver agent) and gets the turn back; a person away past the grace period
+has their seat played by it until they come back or act. Views carry each seat's time left."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from sabbat.web.store import Store
-from sabbat.web.tables import TableService
+from sabbat.web.tables import OVERTIME_S, Table, TableService
 
 
 class FakeClock:
@@ -21,63 +22,117 @@ def _service(tmp_path: Path, clock: FakeClock, grace: float = 30.0) -> TableServ
     return TableService(Store(str(tmp_path / "db.sqlite3")), grace_s=grace, clock=clock)
 
 
-def _humans(service: TableService, **extra: object) -> tuple[str, dict[int, str]]:
+def _humans(service: TableService, **extra: object) -> tuple[Table, dict[int, str]]:
     service.deal = lambda: 1
     table, tokens = service.create({"game": "mystic_vale", "players": 2,
                                     "seats": [{"kind": "human"}, {"kind": "human"}], **extra})
-    return table.id, tokens
-
-
-def test_a_person_past_the_move_clock_is_replaced_until_they_act_again(tmp_path: Path) -> None:
-    clock = FakeClock()
-    service = _service(tmp_path, clock)
-    tid, tokens = _humans(service, clock={"per_move_s": 20}, leaver_agent="heuristic")
-    table = service.tables[tid]
-    seat = table.state.current_player
-    assert seat is not None
     for s in table.seats:
         service.connected(table, s.seat, +1)
+    return table, tokens
+
+
+def _stand_in_moves(service: TableService, table: Table) -> None:
+    """What the server's AI pool does for the mover: play its first legal move."""
+    mover = table.mover()
+    assert mover is not None
+    action = table.state.legal_actions()[0].to_json()
+    assert service.ai_move(table.id, table.version, mover[0], action)
+
+
+def _row(service: TableService, table: Table, seat: int, viewer: int | None = None) -> dict[str, object]:
+    row: dict[str, object] = service.view(table, viewer, "en")["seats"][seat]
+    return row
+
+
+def test_a_present_person_out_of_move_time_has_that_one_move_played_then_plays_on(tmp_path: Path) -> None:
+    clock = FakeClock()
+    service = _service(tmp_path, clock)
+    table, _ = _humans(service, clock={"per_move_s": 20}, leaver_agent="heuristic")
+    seat = table.state.current_player
+    assert seat is not None
     clock.now += 19
     assert service.tick() == [] and table.mover() is None
+    assert _row(service, table, seat)["move_left_s"] == 1.0
     clock.now += 2
     assert service.tick() == [table]
     assert table.mover() == (seat, "heuristic")
-    assert service.view(table, seat, "en")["legal"] == []  # the AI decides for now
-    service.reclaim(table, seat)
-    assert table.mover() is None and service.view(table, seat, "en")["legal"]
+    assert not table.seats[seat].substitute, "a present person keeps the seat"
+    assert service.view(table, seat, "en")["legal"] == []  # the stand-in decides this one
+    assert _row(service, table, seat)["timed_out"] == "heuristic"
+    assert service.tick() == [], "the stand-in is not started twice"
+    version = table.version
+    _stand_in_moves(service, table)
+    assert table.version == version + 1
+    assert table.state.current_player == seat, "a Mystic Vale turn is several decisions"
+    assert table.mover() is None, "the turn came back to the person"
+    view = service.view(table, seat, "en")
+    assert view["legal"] and "timed_out" not in view["seats"][seat]
+    assert view["seats"][seat]["move_left_s"] == 20.0 and view["seats"][seat]["clock_running"] is True
+    clock.now += 10
+    assert service.tick() == []  # the new decision has its full time
 
 
-def test_a_game_clock_runs_down_only_on_the_persons_own_turns(tmp_path: Path) -> None:
+def test_a_move_in_time_restarts_the_move_clock(tmp_path: Path) -> None:
     clock = FakeClock()
     service = _service(tmp_path, clock)
-    tid, tokens = _humans(service, clock={"per_game_s": 100})
-    table = service.tables[tid]
-    for s in table.seats:
-        service.connected(table, s.seat, +1)
+    table, tokens = _humans(service, clock={"per_move_s": 20})
+    seat = table.state.current_player
+    assert seat is not None
+    clock.now += 15
+    service.act(table.id, tokens[seat], "a", 0, action_id=0)
+    clock.now += 15
+    assert service.tick() == []
+    assert _row(service, table, seat, seat)["move_left_s"] == 5.0
+
+
+def test_views_carry_every_seats_time_left(tmp_path: Path) -> None:
+    clock = FakeClock()
+    service = _service(tmp_path, clock)
+    table, _ = _humans(service, clock={"per_move_s": 30, "per_game_s": 600})
+    seat = table.state.current_player
+    assert seat is not None
+    other = 1 - seat
+    clock.now += 12.5
+    rows = service.view(table, None, "en")["seats"]
+    assert rows[seat]["move_left_s"] == 17.5 and rows[seat]["game_left_s"] == 587.5 and rows[seat]["clock_running"]
+    assert rows[other]["move_left_s"] == 30.0 and rows[other]["game_left_s"] == 600.0
+    assert rows[other]["clock_running"] is False
+
+
+def test_a_game_clock_runs_down_only_on_the_persons_own_decisions(tmp_path: Path) -> None:
+    clock = FakeClock()
+    service = _service(tmp_path, clock)
+    table, tokens = _humans(service, clock={"per_game_s": 100})
     seat = table.state.current_player
     assert seat is not None
     clock.now += 30
-    service.act(tid, tokens[seat], "a", 0, action_id=0)
-    left = table.seats[seat].clock_left
-    assert left == 70.0
-    assert service.view(table, seat, "en")["seats"][seat]["clock_s"] == 70.0
-    assert table.state.current_player == seat  # a Mystic Vale turn is several decisions
+    service.act(table.id, tokens[seat], "a", 0, action_id=0)
+    assert table.seats[seat].clock_left == 70.0
+    assert _row(service, table, seat)["clock_s"] == 70.0
+    assert table.state.current_player == seat
     clock.now += 69
-    service.tick()
-    assert not table.seats[seat].substitute
+    assert service.tick() == []
     clock.now += 2
-    service.tick()
-    assert table.seats[seat].substitute and table.seats[seat].clock_left == 0.0
+    assert service.tick() == [table]
+    assert table.seats[seat].clock_left == 0.0 and not table.seats[seat].substitute
+    assert table.mover() is not None and table.mover()[0] == seat  # type: ignore[index]
+    clock.now += 5  # the stand-in's thinking costs the person nothing
+    _stand_in_moves(service, table)
+    if table.state.current_player == seat:
+        # a spent game clock leaves each further decision OVERTIME_S seconds, never none
+        assert table.mover() is None
+        assert _row(service, table, seat)["move_left_s"] == OVERTIME_S
+        assert _row(service, table, seat)["game_left_s"] == 0.0
+        clock.now += OVERTIME_S - 1
+        assert service.tick() == []
 
 
 def test_a_disconnected_person_is_replaced_after_the_grace_period_and_reclaims_on_return(tmp_path: Path) -> None:
     clock = FakeClock()
     service = _service(tmp_path, clock, grace=30)
-    tid, _ = _humans(service)
-    table = service.tables[tid]
+    table, _ = _humans(service)
     seat = table.state.current_player
     assert seat is not None
-    service.connected(table, seat, +1)
     service.connected(table, seat, -1)
     clock.now += 29
     service.tick()
@@ -85,5 +140,25 @@ def test_a_disconnected_person_is_replaced_after_the_grace_period_and_reclaims_o
     clock.now += 2
     service.tick()
     assert table.mover() == (seat, "normal")
+    assert table.seats[seat].substitute == "normal"
+    _stand_in_moves(service, table)
+    assert table.mover() == (seat, "normal"), "an away person's seat stays with the stand-in"
     service.connected(table, seat, +1)  # coming back reclaims the seat
     assert table.mover() is None
+    assert not table.seats[seat].substitute
+
+
+def test_an_away_persons_seat_comes_back_when_they_act(tmp_path: Path) -> None:
+    clock = FakeClock()
+    service = _service(tmp_path, clock, grace=30)
+    table, tokens = _humans(service, clock={"per_move_s": 20})
+    seat = table.state.current_player
+    assert seat is not None
+    service.connected(table, seat, -1)
+    clock.now += 31
+    service.tick()
+    assert table.seats[seat].substitute
+    service.act(table.id, tokens[seat], "b", table.version, action_id=0)  # from another device, say
+    assert not table.seats[seat].substitute
+    if table.state.current_player == seat:
+        assert table.mover() is None and _row(service, table, seat)["move_left_s"] == 20.0

@@ -24,8 +24,10 @@ from sabbat.web.steps import secret_mover
 from sabbat.web.store import Store
 from sabbat.web.tables import Table, TableService
 
-SECRET_GAMES = [("monslaught", 2, {}), ("monslaught", 3, {}), ("nameless_dark_lord", 3, {"sleeve_mode": "secret"}),
-                ("magic_master", 3, {}), ("bellum_magica", 3, {})]
+SECRET_GAMES = [("monslaught", 2, {}, {}), ("monslaught", 3, {}, {}),
+                ("monslaught", 2, {}, {"per_move_s": 600, "per_game_s": 3600}),  # clocks count down in every view
+                ("nameless_dark_lord", 3, {"sleeve_mode": "secret"}, {}), ("magic_master", 3, {}, {}),
+                ("bellum_magica", 3, {}, {})]
 FORKS = 4
 RUNS = 6
 
@@ -33,12 +35,12 @@ RUNS = 6
 class Room:
     """A table of people with a recording connection per seat and one spectator."""
 
-    def __init__(self, tmp_path: Path, game: str, players: int, options: dict[str, Any], seed: int,
-                 prefix: list[Action]) -> None:
+    def __init__(self, tmp_path: Path, game: str, players: int, options: dict[str, Any], clock: dict[str, int],
+                 seed: int, prefix: list[Action]) -> None:
         self.service = TableService(Store(str(tmp_path / f"{game}-{seed}-{random.random()}.sqlite3")))
         self.service.deal = lambda: seed
         self.hub = Hub(self.service, pool=None)
-        self.table, self.tokens = self.service.create({"game": game, "players": players, "options": options,
+        self.table, self.tokens = self.service.create({"game": game, "players": players, "options": options, "clock": clock,
                                                        "seats": [{"kind": "human"}] * players})
         for action in prefix:
             self.table.apply(action)
@@ -85,13 +87,14 @@ def _forks(game: str, players: int, options: dict[str, Any], seed: int) -> list[
     return found
 
 
-@pytest.mark.parametrize(("game", "players", "options"), SECRET_GAMES)
-def test_the_others_cannot_count_a_secret_run(tmp_path: Path, game: str, players: int, options: dict[str, Any]) -> None:
+@pytest.mark.parametrize(("game", "players", "options", "clock"), SECRET_GAMES)
+def test_the_others_cannot_count_a_secret_run(tmp_path: Path, game: str, players: int, options: dict[str, Any],
+                                              clock: dict[str, int]) -> None:
     lengths_differed = False
     for prefix in _forks(game, players, options, seed=5):
         seen: list[tuple[int, dict[int | None, list[Any]], bool]] = []
         for k in range(RUNS):
-            room = Room(tmp_path, game, players, options, 5, prefix)
+            room = Room(tmp_path, game, players, options, clock, 5, prefix)
             chooser = secret_mover(room.table.state)
             pick = random.Random(k)
             length = 0

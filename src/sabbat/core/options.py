@@ -8,7 +8,7 @@ refuses them with a message that lists what is allowed ("false" must never mean 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import BadOption
@@ -18,11 +18,18 @@ _FALSE = ("false", "no", "off", "0")
 _MAX_TEXT = 200
 
 
+Text = Mapping[str, str]
+"""Words for a person, per language: {"en": ..., "ja": ...}."""
+
+
 @dataclass(frozen=True)
 class Option:
     """One game option: its help line, its type and what values it allows.
 
     `kind` is "choice" (one of `choices`, strings), "bool" or "int" (within `minimum`..`maximum`).
+    `help`/`help_ja` are the command line's help; the browser's lobby shows the option in a
+    player's words instead: `label` names it, `explain` says in one line what it changes, and
+    `values` names each value (the choices; "true" and "false" for a bool).
     """
 
     help: str
@@ -32,12 +39,23 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     help_ja: str = ""
+    label: Text = field(default_factory=dict, compare=False)
+    explain: Text = field(default_factory=dict, compare=False)
+    values: Mapping[str, Text] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
         if self.kind not in ("choice", "bool", "int"):
             raise ValueError(f"unknown option kind {self.kind!r}")
         if self.kind == "choice" and self.default not in self.choices:
             raise ValueError(f"default {self.default!r} is not among {self.choices}")
+        named = set(self.choices) if self.kind == "choice" else {"true", "false"} if self.kind == "bool" else set()
+        if set(self.values) - named:
+            raise ValueError(f"labels for values {sorted(set(self.values) - named)} the option does not have")
+
+    def words(self) -> dict[str, Any]:
+        """The option in a player's words, for the lobby: label, explanation and value labels."""
+        return {"label": dict(self.label), "explain": dict(self.explain),
+                "values": {k: dict(v) for k, v in self.values.items()}}
 
     def allowed(self) -> str:
         """The allowed values, as a person reads them."""

@@ -30,7 +30,7 @@ from sabbat import games
 from sabbat.core import SabbatError, i18n
 from sabbat.core.errors import UnknownGame
 
-from . import ai
+from . import ai, reveal
 from .commits import GroupCommit
 from .steps import Steps
 from .store import Store
@@ -60,12 +60,20 @@ def encode(frame: Any) -> str:
         return json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
 
 
+CLOCK_READINGS = ("move_left_s", "game_left_s")
+"""Seat fields read off a running clock: they change with time alone, so they say nothing new."""
+
+
 def _view_text(frame: dict[str, Any]) -> tuple[str, str]:
-    """A view as JSON text, and the same text without its slice of the event log: what the
-    reader sees now (the log's length included), to tell whether a view says anything new."""
+    """A view as JSON text, and what the reader sees in it to tell whether it says anything new:
+    the view without its slice of the event log (the log's length stays) and without clock
+    readings (a clock counting down is no news; the reader's own clock counts it)."""
     events, start = frame.pop("events"), frame.pop("events_from")
+    seats = frame["seats"]
+    frame["seats"] = [{k: v for k, v in row.items() if k not in CLOCK_READINGS} for row in seats]
     seen = encode(frame)
-    return f'{seen[:-1]},"events":{encode(events)},"events_from":{start}}}', seen
+    frame["seats"] = seats
+    return encode({**frame, "events": events, "events_from": start}), seen
 
 
 @dataclass(eq=False)
@@ -235,6 +243,7 @@ def create_app(db: str, workers: int = 2, grace_s: float = 60.0, allow_origins: 
         Route("/", page), Route("/t/{table_id}", page), Route("/replay/{table_id}", page),
         Route("/api/games", api_games), Route("/api/agents", api_agents),
         Route("/api/games/{game}/cards", api_cards),
+        Route("/api/games/{game}/rules", api_rules),
         Route("/api/tables", api_tables, methods=["GET", "POST"]),
         Route("/api/tables/{table_id}", api_table),
         Route("/api/tables/{table_id}/join", api_join, methods=["POST"]),
@@ -294,7 +303,7 @@ async def api_games(request: Request) -> Response:
             "id": info.id, "cli_name": info.cli_name, "title": info.title, "min_players": info.min_players,
             "max_players": info.max_players, "summary": info.summary,
             "options": {k: {"help": o.help, "help_ja": o.help_ja or o.help, "kind": o.kind, "choices": list(o.choices),
-                            "default": o.default, "minimum": o.minimum, "maximum": o.maximum}
+                            "default": o.default, "minimum": o.minimum, "maximum": o.maximum, **o.words()}
                         for k, o in info.options.items()},
         })
     return JSONResponse(rows)
@@ -332,6 +341,18 @@ def _from_this_site(request: Request) -> bool:
         return "*" in allowed or origin in allowed or urlparse(origin).netloc == request.headers.get("host", "")
     site = request.headers.get("sec-fetch-site")
     return site is None or site in ("same-origin", "none")
+
+
+async def api_rules(request: Request) -> Response:
+    """The game's rules summary (Markdown) in the asked language, for the table's rules panel."""
+    from sabbat.cli.session import rules_text
+
+    try:
+        game = games.get(request.path_params["game"])
+    except UnknownGame as exc:
+        return _error(404, str(exc))
+    lang = _lang(request)
+    return JSONResponse({"game": game.info.id, "lang": lang, "text": rules_text(game, lang) or ""})
 
 
 async def _body(request: Request) -> Any:
@@ -392,7 +413,7 @@ async def api_join(request: Request) -> Response:
             raise Rejected("bad_message", why="seat is a whole number")
         seat_no, token = _service(request).join(request.path_params["table_id"], seat)
     except Rejected as exc:
-        status = {"unknown_table": 404, "seat_taken": 409, "cross_site": 403}.get(exc.code, 400)
+        status = {"unknown_table": 404, "seat_taken": 409, "table_full": 409, "cross_site": 403}.get(exc.code, 400)
         return _error(status, exc.message(lang))
     table_id = request.path_params["table_id"]
     return JSONResponse({"seat": seat_no, "token": token, "invite_url": f"/t/{table_id}#token={token}"})
@@ -409,7 +430,8 @@ async def api_replay(request: Request) -> Response:
 
 
 async def api_replay_view(request: Request) -> Response:
-    """One position of a finished game, as any seat (or a spectator) saw it."""
+    """One position of a finished game, as any seat (or a spectator) saw it; `seat=all` shows
+    everything, every seat's hidden cards included (the game is over)."""
     lang = _lang(request)
     service = _service(request)
     try:
@@ -418,6 +440,7 @@ async def api_replay_view(request: Request) -> Response:
     except Rejected as exc:
         return _error(404 if exc.code == "unknown_table" else 403, exc.message(lang))
     q = request.query_params
+    everything = q.get("seat") == "all"
     try:
         step = int(q.get("step", "0")) if len(q.get("step", "0")) < 8 else -1
         seat = int(q["seat"]) if q.get("seat") not in (None, "", "all") and len(q["seat"]) < 4 else None
@@ -432,9 +455,14 @@ async def api_replay_view(request: Request) -> Response:
     for action in table.state.history[:step]:
         shadow.apply(action)
     frame = service.view(shadow, seat, lang)
+    if everything:
+        frame["observation"] = reveal.everything(state)
+        frame["events"] = [{"i": i, "key": e.key, "params": e.params, "text": e.render(lang)}
+                           for i, e in enumerate(state.events)]
     frame["legal"] = []
     frame["step"] = step
     frame["total_steps"] = total
+    frame["everything"] = everything
     return JSONResponse(frame)
 
 
@@ -576,6 +604,8 @@ async def _handle(hub: Hub, conn: Conn, message: dict[str, Any]) -> None:
         elif kind == "reclaim" and conn.seat is not None:
             service.reclaim(table, conn.seat)
             hub.changed(table)
+        elif kind == "name":
+            service.rename(table, conn.seat, message.get("name"))
         elif kind == "hint":
             _hint(hub, conn, table)
         elif kind == "lang" and message.get("lang") in i18n.LOCALES:

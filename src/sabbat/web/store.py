@@ -151,6 +151,10 @@ class Store:
             c.execute(seats_t.update().where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
                       .values(token_hash=token_hash, open=False))
 
+    def set_seat_name(self, table_id: str, seat: int, name: str | None) -> None:
+        with self.engine.begin() as c:
+            c.execute(seats_t.update().where(seats_t.c.table_id == table_id, seats_t.c.seat == seat).values(name=name))
+
     def load_all(self) -> list[TableRow]:
         """Every table with its seats and log, oldest first."""
         with self.engine.connect() as c:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 import time
+import unicodedata
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,7 +29,10 @@ from .store import LogRow, SeatRow, Store, TableRow
 
 i18n.register_file("web", Path(__file__).with_name("messages.toml"))
 
+MAX_SEAT_NAME = 40
 MAX_CLOCK_S = 7 * 24 * 3600
+OVERTIME_S = 30.0
+"""Seconds a decision gets once a person's game clock is spent and no per-move clock is set."""
 UNDO_SAMPLES = 3
 """Determinizations an undo check compares: a move that revealed a hidden card or used chance
 shows a different result in at least one of them (with overwhelming odds)."""
@@ -62,7 +66,7 @@ class Seat:
     name: str | None = None
     connected: int = 0
     substitute: str | None = None
-    """The AI agent playing for a person who left or ran out of time, until they reclaim the seat."""
+    """The AI agent playing for a person who is away (gone past the grace), until they come back."""
     left_at: float | None = None
     clock_left: float | None = None
 
@@ -100,6 +104,9 @@ class Table:
     committing: bool = False
     """A move of this table is being written: nothing else may move it until it is in place."""
     turn_started: float = 0.0
+    stand_in: tuple[int, int, str] | None = None
+    """(seat, version, agent): the person at `seat` ran out of time for the decision at `version`,
+    so `agent` plays that one decision; the turn comes back to the person after it."""
     seen_events: dict[int | None, tuple[int, list[Event]]] = field(default_factory=dict)
     """Per viewer: how many log entries were filtered, and the ones it may see (grown per move)."""
 
@@ -150,7 +157,14 @@ class Table:
             return p, seat.agent or "heuristic"
         if seat.substitute:
             return p, seat.substitute
+        if self.stand_in is not None and self.stand_in[:2] == (p, self.version):
+            return p, self.stand_in[2]
         return None
+
+    def standing_in(self, seat: int) -> bool:
+        """An AI plays `seat`'s decision now: the person is away, or out of time for this one."""
+        s = self.seats[seat]
+        return bool(s.substitute) or (self.stand_in is not None and self.stand_in[:2] == (seat, self.version))
 
     def row(self) -> dict[str, Any]:
         return {
@@ -345,13 +359,27 @@ class TableService:
         free = [s for s in table.seats if s.open and s.token_hash is None]
         chosen = next((s for s in free if seat is None or s.seat == seat), None)
         if chosen is None:
-            raise Rejected("seat_taken", seat=(seat + 1) if isinstance(seat, int) else "?")
+            if seat is None or not free:
+                raise Rejected("table_full")
+            raise Rejected("seat_taken", seat=seat + 1)
         token = secrets.token_urlsafe(24)
         self.store.claim_seat(table.id, chosen.seat, hash_token(token))
         chosen.token_hash = hash_token(token)
         chosen.open = False
         self._notify(table)
         return chosen.seat, token
+
+    def rename(self, table: Table, seat: int | None, name: Any) -> None:
+        """A person names their own seat (the name their browser remembers)."""
+        if seat is None:
+            raise Rejected("spectator")
+        clean = _seat_name(name)
+        s = table.seats[seat]
+        if s.name == clean:
+            return
+        self.store.set_seat_name(table.id, seat, clean)
+        s.name = clean
+        self._notify(table)
 
     def connected(self, table: Table, seat: int | None, delta: int) -> None:
         """A person's connection opened (+1) or closed (-1); coming back reclaims a substituted seat."""
@@ -367,12 +395,13 @@ class TableService:
         self._notify(table)
 
     def reclaim(self, table: Table, seat: int) -> None:
+        """The person is back at their seat: an AI standing in for them while away stops; when it is
+        their decision, its clock starts again from their full move time."""
         s = table.seats[seat]
         if s.substitute:
             s.substitute = None
-            if s.clock_left is not None and s.clock_left <= 0:
-                s.clock_left = float(table.settings.get("per_move_s") or 60)
-            table.turn_started = self.clock()
+            if table.state.current_player == seat:
+                table.turn_started = self.clock()
 
     # ----- moves -----------------------------------------------------------------------
     def act(self, table_id: str, token: str | None, msg_id: Any, version: Any,
@@ -415,10 +444,11 @@ class TableService:
         before, table.state = table.state, move.after
         table.steps.add(move.mark)
         owner, ended = move.mark
+        table.stand_in = None
         if owner is None or ended:  # a run of secret decisions is one move for the clocks, as for the others
             now = self.clock()
             s = table.seats[seat]
-            if s.clock_left is not None and s.kind == "human" and not s.substitute:
+            if s.clock_left is not None and human:  # an AI's thinking never costs the person time
                 s.clock_left = max(0.0, s.clock_left - (now - table.turn_started))
             table.turn_started = now
         table.undo_ok = None
@@ -492,7 +522,9 @@ class TableService:
 
     # ----- clocks and leavers ------------------------------------------------------------
     def tick(self) -> list[Table]:
-        """Hand seats of people who ran out of time or stayed away past the grace period to an AI."""
+        """Run the clocks. A person out of time for the decision in front of them gets it played by
+        the stand-in (the table's `leaver_agent`), that one decision only; a person who has been
+        away past the grace period has their seat played by it until they come back or act."""
         now = self.clock()
         changed = []
         for table in self.tables.values():
@@ -502,19 +534,71 @@ class TableService:
             if p is None:
                 continue
             s = table.seats[p]
-            if s.kind != "human" or s.substitute:
+            if s.kind != "human" or table.standing_in(p):
                 continue
-            waited = now - table.turn_started
-            per_move = table.settings.get("per_move_s")
-            out_of_time = (per_move and waited > per_move) or (s.clock_left is not None and waited >= s.clock_left)
+            agent = str(table.settings.get("leaver_agent") or "normal")
             gone = s.connected == 0 and s.left_at is not None and now - s.left_at > self.grace_s
-            if out_of_time or gone:
-                if s.clock_left is not None:
-                    s.clock_left = max(0.0, s.clock_left - waited)
-                s.substitute = str(table.settings.get("leaver_agent") or "normal")
-                changed.append(table)
-                self._notify(table)
+            left = self.move_left(table, p, now)
+            if not gone and (left is None or left > 0):
+                continue
+            if s.clock_left is not None:
+                s.clock_left = max(0.0, s.clock_left - (now - table.turn_started))
+            table.turn_started = now
+            if gone:
+                s.substitute = agent
+            else:
+                table.stand_in = (p, table.version, agent)
+            changed.append(table)
+            self._notify(table)
         return changed
+
+    def move_left(self, table: Table, seat: int, now: float | None = None) -> float | None:
+        """Seconds `seat` has left for its decision (the one pending if it is theirs, else the next):
+        the per-move time and what is left of the game clock, whichever ends first; once the game
+        clock is spent, each decision has the per-move time or OVERTIME_S. None: no clock."""
+        s = table.seats[seat]
+        if s.kind != "human":
+            return None
+        per_move = table.settings.get("per_move_s")
+        limits: list[float] = []
+        if per_move:
+            limits.append(float(per_move))
+        if s.clock_left is not None:
+            limits.append(s.clock_left if s.clock_left > 0 else float(per_move or OVERTIME_S))
+        if not limits:
+            return None
+        if self._running(table, seat):
+            waited = (self.clock() if now is None else now) - table.turn_started
+            return max(0.0, min(limits) - waited)
+        return min(limits)
+
+    @staticmethod
+    def _running(table: Table, seat: int) -> bool:
+        """Whether `seat`'s clock runs now: its person's decision is pending and no AI stands in."""
+        return (not table.state.is_terminal() and table.state.current_player == seat
+                and table.seats[seat].kind == "human" and not table.standing_in(seat))
+
+    def seat_rows(self, table: Table) -> list[dict[str, Any]]:
+        """The seats as a view shows them, each person's clocks read now: `move_left_s` (seconds
+        left for the pending decision, or the full allowance of the next one), `game_left_s` (what
+        is left of the game clock) and `clock_running` (whose clock counts down)."""
+        now = self.clock()
+        rows = []
+        for s in table.seats:
+            row = s.public()
+            move = self.move_left(table, s.seat, now)
+            running = self._running(table, s.seat)
+            if move is not None:
+                row["move_left_s"] = round(move, 1)
+            if s.clock_left is not None:
+                spent = now - table.turn_started if running else 0.0
+                row["game_left_s"] = round(max(0.0, s.clock_left - spent), 1)
+            if move is not None or s.clock_left is not None:
+                row["clock_running"] = running
+            if table.stand_in is not None and table.stand_in[:2] == (s.seat, table.version):
+                row["timed_out"] = table.stand_in[2]
+            rows.append(row)
+        return rows
 
     # ----- views -----------------------------------------------------------------------
     def view(self, table: Table, seat: int | None, lang: str, events_from: int = 0) -> dict[str, Any]:
@@ -525,7 +609,7 @@ class TableService:
         start = min(max(0, events_from), len(events))
         legal: list[dict[str, Any]] = []
         terminal = st.is_terminal()
-        if seat is not None and not terminal and st.current_player == seat and not table.seats[seat].substitute:
+        if seat is not None and not terminal and st.current_player == seat and not table.standing_in(seat):
             legal = [{"id": i, "action": a.to_json(), "text": st.describe_action(a, lang)}
                      for i, a in enumerate(st.legal_actions())]
         scores = st.scores() if terminal else st.visible_scores(seat)
@@ -538,7 +622,7 @@ class TableService:
                        for k, e in enumerate(events[start:])],
             "events_from": start, "events_total": len(events),
             "legal": legal, "scores": [None if x is None else _whole(x) for x in scores], "tie_breaks": st.tie_breaks(),
-            "winners": st.winners() if terminal else [], "seats": [s.public() for s in table.seats],
+            "winners": st.winners() if terminal else [], "seats": self.seat_rows(table),
             "can_undo": seat is not None and table.undo_ok == (seat, table.version),
             "settings": {k: v for k, v in table.settings.items() if k in ("per_move_s", "per_game_s", "name")},
         }
@@ -562,6 +646,17 @@ class TableService:
     def _notify(self, table: Table) -> None:
         for listener in self.listeners:
             listener(table)
+
+
+def _seat_name(name: Any) -> str:
+    """A name as a seat shows it: text of 1 to MAX_SEAT_NAME characters, spaces collapsed, no
+    control or formatting characters (a name is shown as text, never as markup, in any case)."""
+    if not isinstance(name, str):
+        raise Rejected("bad_seat_name", max=MAX_SEAT_NAME)
+    clean = " ".join(name.split())
+    if not 0 < len(clean) <= MAX_SEAT_NAME or any(unicodedata.category(c).startswith("C") for c in clean):
+        raise Rejected("bad_seat_name", max=MAX_SEAT_NAME)
+    return clean
 
 
 def _whole(x: float) -> int | float:

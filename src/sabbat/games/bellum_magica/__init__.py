@@ -32,11 +32,21 @@ class BellumMagicaGame(Game):
                 "random (default: castles dealt at random) or draft (players pick, the first captain last)",
                 default="random", choices=("random", "draft"),
                 help_ja="random（既定: 城をランダムに配る）または draft（プレイヤーが選ぶ。最初のキャプテンが最後）",
+                label={"en": "Castles", "ja": "城ボード"},
+                explain={"en": "How each evil lord gets a castle board.", "ja": "各王が城ボードを受け取る方法。"},
+                values={"random": {"en": "Dealt at random", "ja": "ランダムに配る"},
+                        "draft": {"en": "Chosen in turn (the first captain chooses last)",
+                                  "ja": "順番に選ぶ（最初のキャプテンが最後）"}},
             ),
             "max_days": Option(
                 "safety cap on the number of days (default 200); the game is scored when it is reached",
                 kind="int", default=200, minimum=1, maximum=10000,
                 help_ja="日数の安全上限（既定 200）。達したらその時点で得点計算",
+                label={"en": "Stop the game after at most (days)", "ja": "ゲームを打ち切る日数"},
+                explain={"en": "A safety stop, not a rule: a game still going after this many days is scored then. "
+                               "Games end long before.",
+                         "ja": "ルールではなく安全のための上限です。この日数を過ぎても続くゲームはその時点で得点計算します。"
+                               "通常はずっと前に終わります。"},
             ),
         },
     )

@@ -42,6 +42,11 @@ class MagicMasterGame(Game):
                 "or table (only regalia in one's groups count)",
                 default="anywhere", choices=("anywhere", "table"),
                 help_ja="anywhere（既定: 第2の勝利条件の「所持」に手札の王権カードも含む）または table（グループ内の王権カードのみ）",
+                label={"en": "Regalia for the regalia victory", "ja": "王権の勝利に数える王権カード"},
+                explain={"en": "Whether regalia cards still in your hand count toward uniting the four regalia.",
+                         "ja": "4つの王権を揃える勝利に、手札にある王権カードも数えるか。"},
+                values={"anywhere": {"en": "In your hand or your groups", "ja": "手札のものもグループ内のものも"},
+                        "table": {"en": "Only in your groups", "ja": "グループ内のものだけ"}},
             ),
             "keep_last_character": Option(
                 "false (default: discarding is free in a regroup, even one's last character, after which "
@@ -49,6 +54,11 @@ class MagicMasterGame(Game):
                 kind="bool", default=False,
                 help_ja="false（既定: 組み替えでの捨て札は自由で、最後のキャラクターも捨てられる。グループを作れなくなれば脱落）"
                         "または true（最後のキャラクターは捨てられない）",
+                label={"en": "Your last character", "ja": "最後のキャラクター"},
+                explain={"en": "Whether a regroup may discard the last character you have (you are then out).",
+                         "ja": "組み替えで最後のキャラクターを捨ててよいか（捨てれば脱落）。"},
+                values={"false": {"en": "May be discarded in a regroup", "ja": "組み替えで捨ててもよい"},
+                        "true": {"en": "Cannot be discarded", "ja": "捨てられない"}},
             ),
         },
     )

@@ -34,12 +34,24 @@ class MonslaughtGame(Game):
             "needs the boss's scout cost too; 'any': the next-highest declaration gets it",
             default="qualified", choices=("qualified", "any"),
             help_ja="qualified（既定）: 4人戦の2位の追加カードにもボスのスカウトコストが必要。any: 次に高い宣言者が得る",
+            label={"en": "Second place against a boss (4 players)", "ja": "ボス戦の2位（4人戦）"},
+            explain={"en": "With four players, who gets the extra card for second place in a boss fight.",
+                     "ja": "4人戦のボス戦で、2位の追加カードをだれが得るか。"},
+            values={"qualified": {"en": "Only a declaration that also reaches the boss's scout cost",
+                                  "ja": "ボスのスカウトコストに届いた宣言だけ"},
+                    "any": {"en": "The next-highest declaration, whatever its size", "ja": "次に高い宣言なら何でも"}},
         ), "refill_hand": Option(
             "'capped' (default, ruling M-12): once the cleanup refill has begun, actions fill the hand only up to "
             "the refill limit (4, 5 with an Owl); 'uncapped': actions may take the hand past it",
             default="capped", choices=("capped", "uncapped"),
             help_ja="capped（既定）: 手札の補充が始まったら、アクションで手札に加えられるのは補充の上限（4枚、フクロウで5枚）まで。"
                     "uncapped: アクションなら上限を超えてもよい",
+            label={"en": "Cards taken into hand during the refill", "ja": "補充中に手札に加えるカード"},
+            explain={"en": "Once the end-of-turn refill has begun, how far actions may fill your hand.",
+                     "ja": "手番の終わりの補充が始まった後、アクションで手札を何枚まで増やせるか。"},
+            values={"capped": {"en": "Up to the refill limit (4, or 5 with an Owl)",
+                               "ja": "補充の上限（4枚、フクロウがいれば5枚）まで"},
+                    "uncapped": {"en": "Past the limit, if an action says so", "ja": "アクションなら上限を超えてもよい"}},
         )},
         summary={
             "en": "Summon familiars, scout monsters and lands, defeat four witches; choose your hand from your discard pile.",

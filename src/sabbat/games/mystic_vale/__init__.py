@@ -37,6 +37,11 @@ class MysticValeGame(Game):
                 "German edition: in harvest, trade any 3 spirit symbols for 1 of a chosen kind (default off)",
                 kind="bool", default=False,
                 help_ja="ドイツ語版ルール: 収穫時に任意のスピリット3つを選んだ種類1つと交換（既定: なし）",
+                label={"en": "Spirit trade (German edition)", "ja": "スピリットの交換（ドイツ語版ルール）"},
+                explain={"en": "In the harvest, 3 spirit symbols of any kinds may buy 1 of the kind you need.",
+                         "ja": "収穫のとき、種類を問わずスピリット3つを、必要な種類1つと交換できます。"},
+                values={"false": {"en": "Off", "ja": "なし"},
+                        "true": {"en": "On: trade 3 spirits for 1", "ja": "あり：スピリット3つを1つと交換"}},
             ),
         },
         summary={

@@ -23,7 +23,7 @@ i18n.register_file(GAME_ID, Path(__file__).with_name("messages.toml"))
 class NamelessDarkLord(Game):
     info = GameInfo(
         id=GAME_ID,
-        title={"en": "The Nameless Dark Lord (Revised Edition)", "ja": "名もなき魔王 Revised Edition"},
+        title={"en": "The Nameless Dark Lord (Revised Edition)", "ja": "名もなき魔王（改訂版）"},
         min_players=3,
         max_players=4,
         rules_version="2",
@@ -53,7 +53,7 @@ class NamelessDarkLord(Game):
             parts.append(f"{lab['income']} {card.income} / {lab['circles']} {card.circles} / {lab['vp']} {card.vp}")
         text = card.text.get(locale) or card.text.get("en") or ""
         if card.autorun and card.autorun not in text:
-            parts.append(f"AUTORUN {card.autorun}")
+            parts.append(f"{i18n.render(f'{GAME_ID}.ui.autorun', locale)} {card.autorun}")
         if text:
             parts.append(text)
         return " — ".join(parts)

@@ -1,10 +1,19 @@
-// HTTP helpers and "my games" (table id -> seat and token), kept only in this browser.
+// HTTP helpers, "my games" (table id -> seat and token) and the person's name, kept only in this
+// browser. Every request that changes something is a POST of JSON (Content-Type: application/json).
+import { t } from './i18n.js';
+
 const MINE = 'sabbat.mygames';
+const NAME = 'sabbat.name';
 
 export async function api(path, body) {
-  const res = await fetch(path, body === undefined ? {} : {
-    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
-  });
+  let res;
+  try {
+    res = await fetch(path, body === undefined ? {} : {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
+    });
+  } catch {
+    throw new Error(t('net.failed'));
+  }
   const text = await res.text();
   let data = null;
   try { data = text ? JSON.parse(text) : null; } catch { data = { message: text }; }
@@ -33,4 +42,15 @@ export function forget(tableId) {
 
 export function wsUrl(path) {
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${path}`;
+}
+
+/** The name this person plays under (remembered in this browser); '' until they give one. */
+export function myName() {
+  try { return localStorage.getItem(NAME) || ''; } catch { return ''; }
+}
+
+export function setMyName(name) {
+  const clean = String(name || '').trim().slice(0, 40);
+  try { if (clean) localStorage.setItem(NAME, clean); else localStorage.removeItem(NAME); } catch { /* private mode */ }
+  return clean;
 }

@@ -54,7 +54,8 @@ document.getElementById('lang-switch').addEventListener('click', () => {
 });
 document.addEventListener('click', (ev) => {
   const a = ev.target.closest('a[href^="/"]');
-  if (!a || a.target || ev.ctrlKey || ev.metaKey || ev.shiftKey) return;
+  if (!a || a.target || a.hasAttribute('download') || a.getAttribute('href').startsWith('/api/')
+    || ev.ctrlKey || ev.metaKey || ev.shiftKey) return;
   ev.preventDefault();
   navigate(a.getAttribute('href'));
 });

@@ -33,6 +33,12 @@ export function t(key, params = {}) {
   return tpl.replace(/\{(\w+)\}/g, (_, k) => (k in params ? String(params[k]) : `{${k}}`));
 }
 
+/** `t(key, {n})`, with the singular form `key.one` when n is 1 and the language has one ("1 point"). */
+export function tn(key, n, params = {}) {
+  const one = `${key}.one`;
+  return t(Number(n) === 1 && DICTS[current][one] ? one : key, { ...params, n });
+}
+
 /** A {en, ja} name object (from observations and the game list) in the current language. */
 export function pick(obj) {
   if (obj == null) return '';

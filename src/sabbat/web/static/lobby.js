@@ -1,11 +1,15 @@
-// The lobby: create a table (game, player count, each seat, options), invite links, open tables to
-// join, games to watch, my games and finished games to replay.
+// The lobby: your name, create a table (game, player count, each seat, options in a player's words,
+// clock), the rules of each game, invite links, open tables to join, games to watch, my games and
+// finished games to replay.
 import { t, pick, lang } from './i18n.js';
-import { h, agentLabel } from './shared.js';
-import { api, myGames, remember, forget } from './api.js';
+import { h, fill, agentLabel } from './shared.js';
+import { api, myGames, remember, forget, myName, setMyName } from './api.js';
 import { toast, navigate } from './app.js';
+import { rulesPanel } from './rules.js';
 
 const DEFAULT_AI = 'normal';
+const HIDDEN_AGENTS = new Set(['heuristic']); // the same player as `normal`
+const NAME_MAX = 40;
 
 export function showLobby(root) {
   const create = h('section.panel.create', h('h2', t('lobby.new_table')), h('p.muted', t('lobby.loading')));
@@ -14,62 +18,98 @@ export function showLobby(root) {
   const open = h('section.panel.open', h('h2', t('lobby.open_tables')));
   const playing = h('section.panel.playing', h('h2', t('lobby.watch')));
   const finished = h('section.panel.finished', h('h2', t('lobby.finished')));
-  root.append(h('div.lobby', invites, create, mine, open, playing, finished));
+  const rules = h('aside.rules-panel', { hidden: true, role: 'dialog', 'aria-modal': 'false' });
+  root.append(h('div.lobby', invites, create, mine, open, playing, finished), rules);
   let alive = true;
   Promise.all([api('/api/games'), api('/api/agents')]).then(([games, agents]) => {
-    if (alive) buildCreate(create, invites, games, agents);
+    if (alive) buildCreate(create, invites, games, agents, rules);
     const titles = Object.fromEntries(games.map((g) => [g.id, g.title]));
     if (alive) loadLists({ mine, open, playing, finished }, titles);
   }).catch((e) => create.append(h('p.error', e.message)));
-  return () => { alive = false; };
+  const onKey = (ev) => { if (ev.key === 'Escape' && !rules.hidden) rules.hidden = true; };
+  document.addEventListener('keydown', onKey);
+  return () => { alive = false; document.removeEventListener('keydown', onKey); };
 }
 
-function buildCreate(box, invites, games, agents) {
-  box.replaceChildren(h('h2', t('lobby.new_table')));
+/** The words a person reads for an option: its label, its explanation, each value's label. */
+function optionWords(name, o) {
+  const label = pick(o.label) || ((lang() === 'ja' && o.help_ja) || o.help || name);
+  const valueLabel = (v) => pick((o.values || {})[String(v)]) || String(v);
+  return { label, explain: pick(o.explain), valueLabel };
+}
+
+function optionInput(name, o) {
+  const { label, explain, valueLabel } = optionWords(name, o);
+  const id = `opt-${name}`;
+  const mark = (v) => (v === o.default ? ` ${t('lobby.standard')}` : '');
+  let input;
+  if (o.kind === 'bool') {
+    input = h('select', { id, name: `opt:${name}`, 'data-kind': 'bool' },
+      [false, true].map((v) => h('option', { value: String(v), selected: v === !!o.default }, valueLabel(v) + mark(v))));
+  } else if (o.kind === 'int') {
+    input = h('input', { id, type: 'number', name: `opt:${name}`, value: o.default, min: o.minimum, max: o.maximum, 'data-kind': 'int' });
+  } else {
+    input = h('select', { id, name: `opt:${name}`, 'data-kind': 'choice' },
+      (o.choices || []).map((c) => h('option', { value: c, selected: c === o.default }, valueLabel(c) + mark(c))));
+  }
+  const help = explain ? h('small.opt-explain', { id: `${id}-explain` }, explain) : null;
+  if (help) input.setAttribute('aria-describedby', help.id);
+  return h('div.option', h('label.opt-label', { for: id }, label), input, help);
+}
+
+function buildCreate(box, invites, games, agents, rulesBox) {
+  fill(box, h('h2', t('lobby.new_table')));
+  const nameInput = h('input#player-name', { type: 'text', name: 'name', maxlength: NAME_MAX, autocomplete: 'nickname',
+    value: myName(), placeholder: t('lobby.name_placeholder'), 'aria-describedby': 'player-name-help' });
+  nameInput.addEventListener('change', () => setMyName(nameInput.value));
   const gameSel = h('select#game', { name: 'game' }, games.map((g) => h('option', { value: g.id }, pick(g.title))));
   const countSel = h('select#players', { name: 'players' });
   const seatsBox = h('div.seats-form');
   const optsBox = h('div.options-form');
   const summary = h('p.summary.muted');
+  const rulesButton = h('button#lobby-rules.link', { type: 'button' }, t('lobby.read_rules'));
   const form = h('form.create-form',
-    h('label', t('lobby.game'), gameSel), summary,
-    h('label', t('lobby.players'), countSel),
+    h('label', { for: 'player-name' }, t('lobby.your_name')), nameInput,
+    h('small.muted#player-name-help', t('lobby.name_help')),
+    h('label', { for: 'game' }, t('lobby.game')), gameSel, h('div.summary-row', summary, rulesButton),
+    h('label', { for: 'players' }, t('lobby.players')), countSel,
     h('fieldset', h('legend', t('lobby.seats')), seatsBox),
     h('details', h('summary', t('lobby.options')), optsBox),
     h('details', h('summary', t('lobby.clock')), h('div.options-form',
-      h('label.option', h('span', t('lobby.per_move')), h('input#per-move', { type: 'number', min: 0, step: 1, placeholder: t('lobby.no_clock') })),
-      h('label.option', h('span', t('lobby.per_game')), h('input#per-game', { type: 'number', min: 0, step: 1, placeholder: t('lobby.no_clock') })))),
+      h('p.muted.clock-help', t('lobby.clock_help')),
+      h('div.option', h('label.opt-label', { for: 'per-move' }, t('lobby.per_move')),
+        h('input#per-move', { type: 'number', min: 0, step: 1, placeholder: t('lobby.no_clock') })),
+      h('div.option', h('label.opt-label', { for: 'per-game' }, t('lobby.per_game')),
+        h('input#per-game', { type: 'number', min: 0, step: 1, placeholder: t('lobby.no_clock') })))),
     h('button.primary', { type: 'submit', id: 'create-table' }, t('lobby.create')));
   box.append(form);
   const current = () => games.find((g) => g.id === gameSel.value);
+  rulesButton.addEventListener('click', () => {
+    rulesBox.hidden = false;
+    rulesPanel(rulesBox, current().id, () => { rulesBox.hidden = true; rulesButton.focus(); });
+    rulesBox.querySelector('h2')?.focus();
+  });
   const seatChoices = [['me', t('lobby.seat.me')], ['friend', t('lobby.seat.friend')], ['open', t('lobby.seat.open')],
-    ...agents.map((a) => [`ai:${a.name}`, t('lobby.seat.ai', { agent: pick(a.label) })])];
+    ...agents.filter((a) => !HIDDEN_AGENTS.has(a.name)).map((a) => [`ai:${a.name}`, t('lobby.seat.ai', { agent: pick(a.label) })])];
   const drawSeats = () => {
     const n = Number(countSel.value);
     const old = [...seatsBox.querySelectorAll('select')].map((s) => s.value);
-    seatsBox.replaceChildren();
+    fill(seatsBox);
     for (let i = 0; i < n; i++) {
-      const sel = h('select', { name: `seat${i}`, 'data-seat': i },
+      const id = `seat-${i}`;
+      const sel = h('select', { id, name: `seat${i}`, 'data-seat': i },
         seatChoices.map(([v, label]) => h('option', { value: v }, label)));
       sel.value = old[i] || (i === 0 ? 'me' : `ai:${DEFAULT_AI}`);
-      seatsBox.append(h('label.seat-row', t('seat.n', { n: i + 1 }), sel));
+      seatsBox.append(h('div.seat-row', h('label', { for: id }, t('seat.n', { n: i + 1 })), sel));
     }
   };
   const drawGame = () => {
     const g = current();
     summary.textContent = pick(g.summary) || '';
-    countSel.replaceChildren();
+    fill(countSel);
     for (let n = g.min_players; n <= g.max_players; n++) countSel.append(h('option', { value: n }, String(n)));
     drawSeats();
-    optsBox.replaceChildren();
-    for (const [name, o] of Object.entries(g.options || {})) {
-      const label = (lang() === 'ja' && o.help_ja) || o.help || name;
-      let input;
-      if (o.kind === 'bool') input = h('input', { type: 'checkbox', name: `opt:${name}`, checked: !!o.default });
-      else if (o.kind === 'int') input = h('input', { type: 'number', name: `opt:${name}`, value: o.default, min: o.minimum, max: o.maximum });
-      else input = h('select', { name: `opt:${name}` }, (o.choices || []).map((c) => h('option', { value: c, selected: c === o.default }, String(c))));
-      optsBox.append(h('label.option', h('span', label), input));
-    }
+    fill(optsBox, Object.entries(g.options || {}).map(([name, o]) => optionInput(name, o)));
     if (!optsBox.childElementCount) optsBox.append(h('p.muted', t('lobby.no_options')));
   };
   gameSel.addEventListener('change', drawGame);
@@ -78,15 +118,17 @@ function buildCreate(box, invites, games, agents) {
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
     const g = current();
+    const name = nameInput.value.trim();
+    setMyName(name);
     const picks = [...seatsBox.querySelectorAll('select')].map((s) => s.value);
     const seats = picks.map((p) => (p.startsWith('ai:') ? { kind: 'ai', agent: p.slice(3) }
-      : p === 'open' ? { kind: 'human', open: true } : { kind: 'human' }));
+      : p === 'open' ? { kind: 'human', open: true } : p === 'me' && name ? { kind: 'human', name } : { kind: 'human' }));
     const options = {};
     for (const el of optsBox.querySelectorAll('[name^="opt:"]')) {
-      const name = el.name.slice(4);
-      const o = g.options[name];
-      const v = o.kind === 'bool' ? el.checked : o.kind === 'int' ? Number(el.value) : el.value;
-      if (v !== o.default) options[name] = v;
+      const key = el.name.slice(4);
+      const o = g.options[key];
+      const v = o.kind === 'bool' ? el.value === 'true' : o.kind === 'int' ? Number(el.value) : el.value;
+      if (v !== o.default) options[key] = v;
     }
     const button = form.querySelector('button[type=submit]');
     button.disabled = true;
@@ -117,7 +159,7 @@ function buildCreate(box, invites, games, agents) {
 function showInvites(box, res, friends, iPlay) {
   box.hidden = false;
   const link = (s) => new URL(s.invite_url || `/t/${res.table_id}#token=${s.token}`, location.origin).href;
-  box.replaceChildren(h('h2', t('lobby.invites')), h('p.muted', t('lobby.invites_help')),
+  fill(box, h('h2', t('lobby.invites')), h('p.muted', t('lobby.invites_help')),
     h('ul.invite-list', friends.map((s) => {
       const url = link(s);
       const input = h('input', { type: 'text', readonly: true, value: url, 'aria-label': t('seat.n', { n: s.seat + 1 }) });
@@ -134,10 +176,12 @@ async function loadLists(boxes, titles) {
   const title = (g) => pick(titles[g]) || g;
   const row = (tb, ...actions) => h('li.table-row', h('span.tb-game', title(tb.game)),
     h('span.tb-players', t('lobby.n_players', { n: tb.players })),
-    h('span.tb-seats', (tb.seats || []).map((s) => h('span.tb-seat', s.kind === 'ai' ? agentLabel(s.agent)
+    h('span.tb-seats', (tb.seats || []).map((s) => h('span.tb-seat', s.kind === 'ai' ? t('seat.ai', { agent: agentLabel(s.agent) })
       : s.open ? t('lobby.open_seat') : (s.name || t('seat.human'))))),
+    Number.isInteger(tb.seed) ? h('span.tb-seed', { title: t('lobby.seed_help') }, t('lobby.seed', { seed: tb.seed })) : null,
+    tb.status === 'stopped' ? h('span.tb-stopped', t('lobby.stopped'), tb.stopped_reason ? `: ${tb.stopped_reason}` : '') : null,
     h('span.tb-actions', actions));
-  const fill = (box, rows, empty) => {
+  const fillBox = (box, rows, empty) => {
     box.querySelector('ul')?.remove();
     box.querySelector('p')?.remove();
     box.append(rows.length ? h('ul.tables', rows) : h('p.muted', empty));
@@ -150,19 +194,20 @@ async function loadLists(boxes, titles) {
       const tb = await api(`/api/tables/${encodeURIComponent(id)}`);
       return tb.status === 'finished'
         ? row(tb, h('a.button', { href: `/replay/${id}` }, t('lobby.replay')))
-        : row(tb, h('a.button.primary', { href: `/t/${id}` }, t('lobby.resume')), ' ', t('seat.n', { n: mine[id].seat + 1 }));
+        : tb.status === 'stopped' ? row(tb)
+          : row(tb, h('a.button.primary', { href: `/t/${id}` }, t('lobby.resume')), ' ', t('seat.n', { n: mine[id].seat + 1 }));
     } catch {
       return h('li.table-row', h('span', t('lobby.gone')),
         h('button', { type: 'button', onclick: (ev) => { forget(id); ev.target.closest('li').remove(); } }, t('lobby.forget')));
     }
   }));
-  fill(boxes.mine, rows, t('lobby.none_mine'));
+  fillBox(boxes.mine, rows, t('lobby.none_mine'));
   const list = async (status) => { try { return await api(`/api/tables?status=${status}`); } catch { return []; } };
   const [open, playing, finished] = await Promise.all([list('open'), list('playing'), list('finished')]);
-  fill(boxes.open, open.map((tb) => row(tb, h('button.primary', { type: 'button', onclick: () => join(tb.table_id, tb.game) }, t('lobby.join')),
+  fillBox(boxes.open, open.map((tb) => row(tb, h('button.primary', { type: 'button', onclick: () => join(tb.table_id, tb.game) }, t('lobby.join')),
     ' ', h('a.button', { href: `/t/${tb.table_id}?watch=1` }, t('lobby.watch_table')))), t('lobby.none_open'));
-  fill(boxes.playing, playing.map((tb) => row(tb, h('a.button', { href: `/t/${tb.table_id}?watch=1` }, t('lobby.watch_table')))), t('lobby.none_playing'));
-  fill(boxes.finished, finished.slice(0, 20).map((tb) => row(tb, h('a.button', { href: `/replay/${tb.table_id}` }, t('lobby.replay')))), t('lobby.none_finished'));
+  fillBox(boxes.playing, playing.map((tb) => row(tb, h('a.button', { href: `/t/${tb.table_id}?watch=1` }, t('lobby.watch_table')))), t('lobby.none_playing'));
+  fillBox(boxes.finished, finished.slice(0, 20).map((tb) => row(tb, h('a.button', { href: `/replay/${tb.table_id}` }, t('lobby.replay')))), t('lobby.none_finished'));
 }
 
 async function join(tableId, game) {

@@ -4,8 +4,8 @@ import { t, pick, lang } from './i18n.js';
 
 /** h('div.cls', {attr}, children...) — a tiny DOM builder; strings become text nodes (never markup). */
 export function h(spec, attrs, ...children) {
-  const [head, ...classes] = spec.split('.').filter((x, i) => i === 0 || x);
-  const [tag, id] = head.split('#');
+  const id = (spec.match(/#([\w-]+)/) || [])[1];
+  const [tag, ...classes] = spec.replace(/#[\w-]+/, '').split('.').filter((x, i) => i === 0 || x);
   const el = document.createElement(tag || 'div');
   if (id) el.id = id;
   if (classes.length) el.className = classes.join(' ');
@@ -24,6 +24,13 @@ export function h(spec, attrs, ...children) {
   return el;
 }
 
+/** Replace an element's children: arrays are flattened, null and false left out (never "null"). */
+export function fill(el, ...children) {
+  el.replaceChildren();
+  append(el, children);
+  return el;
+}
+
 function append(el, children) {
   for (const c of children) {
     if (c == null || c === false) continue;
@@ -33,29 +40,45 @@ function append(el, children) {
 }
 
 const SHAPES = ['●', '▲', '■', '◆', '★', '✚'];
+let seatLabels = null;
 
-/** A seat's mark: colour plus a shape plus its number, so colour is never the only sign. */
+/** Names a game gives its seats (the Nameless Dark Lord's thrones), as its log names them; null: P1, P2… */
+export function setSeatLabels(labels) { seatLabels = labels && labels.length ? labels : null; }
+
+/** A seat's short label: the game's own name for it, else P1, P2… */
+export function seatShort(seat) { return (seatLabels && seatLabels[seat]) || t('seat.short', { n: seat + 1 }); }
+
+/** A seat's long label: the game's own name for it, else Player 1, Player 2… */
+export function seatLabel(seat) { return (seatLabels && seatLabels[seat]) || t('seat.n', { n: seat + 1 }); }
+
+/** A seat's mark: colour plus a shape plus its label, so colour is never the only sign. */
 export function seatMark(seat, extra = '') {
   if (seat == null) return h('span.seat-mark', '—');
-  return h(`span.seat-mark.seat-${seat}`, { title: t('seat.n', { n: seat + 1 }) },
-    h('span.shape', { 'aria-hidden': 'true' }, SHAPES[seat % SHAPES.length]), t('seat.short', { n: seat + 1 }), extra);
+  return h(`span.seat-mark.seat-${seat}`, { title: seatLabel(seat) },
+    h('span.shape', { 'aria-hidden': 'true' }, SHAPES[seat % SHAPES.length]), seatShort(seat), extra);
 }
 
-export function seatName(view, seat) {
+/** "Player 2 (AI: Normal)", "Yellow (you)"; without `withWho` the seat's label alone. */
+export function seatName(view, seat, withWho = true) {
   if (seat == null) return t('seat.spectator');
+  if (!withWho) return seatLabel(seat);
   const info = (view.seats || []).find((s) => s.seat === seat) || {};
   const who = seat === view.seat ? t('seat.you') : info.kind === 'ai' ? t('seat.ai', { agent: agentLabel(info.agent) }) : (info.name || t('seat.human'));
-  return `${t('seat.n', { n: seat + 1 })} (${who})`;
+  return `${seatLabel(seat)} (${who})`;
 }
 
 let agentLabels = {};
-export function setAgentLabels(list) { agentLabels = Object.fromEntries(list.map((a) => [a.name, a.label])); }
+export function setAgentLabels(list) {
+  agentLabels = Object.fromEntries(list.map((a) => [a.name, a.label]));
+  // `heuristic` is the player `normal` names: one label for both
+  if (agentLabels.normal) agentLabels.heuristic = agentLabels.normal;
+}
 export function agentLabel(name) { return agentLabels[name] ? pick(agentLabels[name]) : (name || ''); }
 
 /** Stat chips: [[labelKey, value, cls?], ...] with zero values left out. */
 export function chips(stats) {
   return h('div.chips', stats.filter(([, v]) => v !== 0 && v != null && v !== '')
-    .map(([label, v, cls]) => h(`span.chip${cls ? '.' + cls : ''}`, { title: label }, h('b', String(v)), ' ', label)));
+    .map(([label, v, cls]) => h(`span.chip${cls ? '.' + cls : ''}`, { title: label }, label, ' ', h('b', String(v)))));
 }
 
 /**
@@ -78,6 +101,32 @@ export function cardFace({ name, cost, stats = [], text = '', ref, cls = '', slo
     slots ? h('div.slots', slots) : null,
     stats.length ? chips(stats) : null,
     text ? h('div.card-text', text) : null);
+}
+
+const COUNT_LINE = /^(count|copies|枚数)\s*[:：]/i;
+
+/**
+ * The full text of the card(s) an element shows, for the popover: its own card, else the parts
+ * sleeved into it (Mystic Vale). [{id, name, text}], empty when it shows no card.
+ */
+export function cardInfo(el, faces) {
+  const els = el.dataset.card != null ? [el] : [...el.querySelectorAll('.slots [data-card]')];
+  const seen = new Set();
+  const out = [];
+  for (const e of els) {
+    const id = e.dataset.card;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const f = (faces && faces[id]) || {};
+    const name = f.name || e.querySelector('.card-name, .slot-name')?.textContent || String(id);
+    const raw = f.text || e.getAttribute('title') || '';
+    const lines = raw.replaceAll(' — ', '\n').split('\n').map((l, i) => {
+      const line = l.trim();
+      return i === 0 && line.startsWith(name) ? line.slice(name.length).replace(/×\d+/, '').trim() : line;
+    }).filter((l) => l && l !== '-' && !COUNT_LINE.test(l));
+    out.push({ id, name, text: lines.join('\n') });
+  }
+  return out;
 }
 
 /** A face-down pile with its count (deck, stack, hidden hand). */
@@ -141,19 +190,34 @@ export function bindActions(root, legal, refsOf, choose, explain) {
     if (!placed) loose.push(entry);
   }
   for (const el of root.querySelectorAll('[data-ref]')) {
-    const entries = byRef.get(el.dataset.ref);
+    if (byRef.has(el.dataset.ref)) el.classList.add('playable');
+  }
+  for (const el of root.querySelectorAll('[data-ref], [data-card]')) {
+    const entries = el.dataset.ref != null ? byRef.get(el.dataset.ref) : undefined;
+    let keys = el;
     if (entries) {
-      el.classList.add('playable');
-      el.setAttribute('role', 'button');
-      el.setAttribute('tabindex', '0');
-      el.setAttribute('aria-label', entries.map((e) => e.text).join(' / '));
+      // an area holding other outlined things is clicked anywhere, but takes the keyboard through its
+      // title: one control never sits inside another
+      if (el.querySelector('.playable')) {
+        keys = el.querySelector(':scope > .group-head, :scope > .zone-title, :scope > h3');
+        if (!keys) { keys = h('button.area-act', { type: 'button' }, '⋯'); el.prepend(keys); }
+      }
+      if (keys.tagName !== 'BUTTON') {
+        keys.setAttribute('role', 'button');
+        keys.setAttribute('tabindex', '0');
+      }
+      keys.setAttribute('aria-label', entries.map((e) => e.text).join(' / '));
     }
     const go = (ev) => {
+      // a card with nothing to do inside a highlighted area (a unit in a battle area) acts as the area
+      if (!entries && el.parentElement && el.parentElement.closest('.playable')) return;
       ev.stopPropagation();
       if (entries) choose(entries, el); else explain(el);
     };
     el.addEventListener('click', go);
-    el.addEventListener('keydown', (ev) => { if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); go(ev); } });
+    keys.addEventListener('keydown', (ev) => {
+      if (ev.target === keys && (ev.key === 'Enter' || ev.key === ' ')) { ev.preventDefault(); if (entries) choose(entries, el); }
+    });
   }
   return loose;
 }

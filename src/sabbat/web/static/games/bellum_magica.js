@@ -58,12 +58,22 @@ function castle(ctx, c) {
     [t('bm.shields'), c.defence[0]], [t('bm.magic_shields'), c.defence[1]], [t('bm.confusion'), c.confusion_up], [t('bm.chests'), c.chests]];
   return h(`section.player-area.castle.seat-bg-${p}${obs.current_player === p ? '.active' : ''}`, { dataset: { ref: `castle:${p}` } },
     h('h3.zone-title', seatMark(p), ' ', pick(c.board_name)),
-    h('div.counters', counters.map(([l, v]) => h('span.counter', h('b', String(v)), ' ', l))),
+    h('div.counters', counters.map(([l, v]) => h('span.counter', l, ' ', h('b', String(v))))),
     h('div.castle-body', h('div.side', { dataset: p === ctx.me ? { ref: 'side:L' } : {} }, h('div.pile-label', t('bm.left')), tucked(c.left)),
       rowsGrid(c.rows, obs.active_row),
       h('div.side', { dataset: p === ctx.me ? { ref: 'side:R' } : {} }, h('div.pile-label', t('bm.right')), tucked(c.right))),
     h('div.chest-counts', ['wood', 'metal', 'gold'].map((k, i) => h('span.chest', { dataset: { ref: `chest:${p}:${k}` } },
-      `${t(`bm.chest.${k}`)}×${c.chest_counts[i]}`))));
+      `${t(`bm.chest.${k}`)}×${c.chest_counts[i]}`))),
+    ...privateZones(ctx, p));
+}
+
+/** The replay's everything view: this lord's chests (with their values) and goblins, shown. */
+function privateZones(ctx, p) {
+  const priv = ctx.obs.seat_private && ctx.obs.seat_private[p];
+  if (!priv) return [];
+  return [
+    priv.my_chests && priv.my_chests.length ? zone(t('bm.chests_held'), row(priv.my_chests.map((c) => h(`span.chest.chest-${c.type}`, `${t(`bm.chest.${c.type}`)} ${c.value}`)))) : null,
+    priv.goblin_hand && priv.goblin_hand.length ? zone(t('bm.goblins_held'), row(priv.goblin_hand.map((g) => goblin(g, ctx.faces)))) : null];
 }
 
 export function render(ctx) {

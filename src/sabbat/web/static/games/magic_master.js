@@ -1,6 +1,6 @@
 // Magic Master: each player's groups (characters, troops, items, terrain) with their attack,
 // defence, movement and succession; hands as counts; one's own hand and characters; the market.
-import { t, pick } from '../i18n.js';
+import { t, tn, pick } from '../i18n.js';
 import { h, zone, row, seatMark, pile, cardFace, seatOrder } from '../shared.js';
 
 export function status({ obs }) {
@@ -23,12 +23,12 @@ function mmCard(c, faces, cls = '') {
 
 function group(ctx, p, g, gi) {
   const { faces } = ctx;
-  const atk = Array.isArray(g.atk) ? `${g.atk[0]}D${g.atk[1] ? '+' + g.atk[1] : ''}` : g.atk;
+  const atk = !Array.isArray(g.atk) ? g.atk : g.atk[0] ? `${g.atk[0]}D${g.atk[1] ? '+' + g.atk[1] : ''}` : String(g.atk[1] || 0);
   const stats = [[t('mm.atk'), atk], [t('mm.def'), g.def], [t('mm.mov'), g.mov], [t('mm.suc'), g.suc], [t('mm.mag'), g.mag]]
     .filter(([, v]) => v != null);
   return h('div.group', { dataset: { ref: `group:${p}:${gi}` } },
     h('div.group-head', t('mm.group', { n: gi + 1 }), g.regalia ? h('span.tag', t('mm.regalia', { n: g.regalia })) : null),
-    h('div.chips', stats.map(([l, v]) => h('span.chip', h('b', String(v)), ' ', l))),
+    h('div.chips', stats.map(([l, v]) => h('span.chip', l, ' ', h('b', String(v))))),
     g.char.length ? h('div.group-part', h('span.part-label', t('mm.characters')), row(g.char.map((c) => mmCard(c, faces, 'character')))) : null,
     g.troops.length ? h('div.group-part', h('span.part-label', t('mm.troops')), row(g.troops.map((c) => mmCard(c, faces, 'troop')))) : null,
     g.items.length ? h('div.group-part', h('span.part-label', t('mm.items')), row(g.items.map((c) => mmCard(c, faces, 'item')))) : null,
@@ -41,9 +41,18 @@ function playerArea(ctx, p) {
   const newGroup = h('div.group.new-group', { dataset: { ref: `group:${p}:${pl.groups.length}` } }, t('mm.new_group'));
   return h(`section.player-area.seat-bg-${p}${obs.to_move === p ? '.active' : ''}${pl.eliminated ? '.eliminated' : ''}`,
     h('h3.zone-title', seatMark(p), pl.eliminated ? ` · ${t('mm.eliminated')}` : ''),
-    h('div.counters', h('span.counter', h('b', String(pl.hand)), ' ', t('mm.hand')),
-      h('span.counter', h('b', String(pl.char_hand)), ' ', t('mm.char_hand'))),
-    h('div.groups', pl.groups.map((g, gi) => group(ctx, p, g, gi)), p === obs.to_move ? newGroup : null));
+    h('div.counters', h('span.counter', tn('mm.hand_n', pl.hand)), h('span.counter', tn('mm.char_hand_n', pl.char_hand))),
+    h('div.groups', pl.groups.map((g, gi) => group(ctx, p, g, gi)), p === obs.to_move ? newGroup : null),
+    ...privateZones(ctx, p));
+}
+
+/** The replay's everything view: this player's hand and characters in hand, shown. */
+function privateZones(ctx, p) {
+  const priv = ctx.obs.seat_private && ctx.obs.seat_private[p];
+  if (!priv) return [];
+  return [
+    priv.my_chars && priv.my_chars.length ? zone(t('mm.chars_held'), row(priv.my_chars.map((c) => mmCard(c, ctx.faces, 'character')))) : null,
+    priv.my_hand && priv.my_hand.length ? zone(t('mm.hand_held'), row(priv.my_hand.map((c) => mmCard(c, ctx.faces)))) : null];
 }
 
 export function render(ctx) {

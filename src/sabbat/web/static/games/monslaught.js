@@ -1,6 +1,6 @@
 // Monslaught in Walpurgis: the boss row, the Field of monsters and items, the land stacks and the
 // decks; each witch's hand (backs show the tier), play area with monsters on lands, lands, discard.
-import { t } from '../i18n.js';
+import { t, tn } from '../i18n.js';
 import { h, zone, row, seatMark, faceCard, pile, cardFace, seatOrder } from '../shared.js';
 
 const FIELDS = [['summon_cost', 'ms.summon'], ['attack', 'ms.attack'], ['scout_cost', 'ms.scout'], ['points', 'ms.points'],
@@ -26,8 +26,8 @@ function playerArea(ctx, q) {
     on.length ? row(on.map((m) => played(faces, m))) : null);
   });
   const free = pl.play.filter((m) => m.land == null);
-  return h(`section.player-area.seat-bg-${q}${obs.active === q ? '.active' : ''}`,
-    h('h3.zone-title', seatMark(q), ' ', t('ms.bosses_won', { n: pl.bosses.length }),
+  return h(`section.player-area.seat-bg-${q}${obs.active === q ? '.active' : ''}`, { dataset: { seat: q } },
+    h('h3.zone-title', seatMark(q), ' ', tn('ms.bosses_won', pl.bosses.length),
       pl.credit ? ` · ${t('ms.credit', { n: pl.credit })}` : '', pl.scout_bonus ? ` · ${t('ms.scout_bonus', { n: pl.scout_bonus })}` : '',
       ` · ${t('ms.refill_limit', { n: pl.refill_limit })}`),
     pl.offer && pl.offer.length ? zone(t('ms.offer'), row(pl.offer.map((c, i) => card(faces, c, { ref: `offer:${c}`, key: `o${q}-${c}-${i}` })))) : null,
@@ -35,7 +35,7 @@ function playerArea(ctx, q) {
     zone(t('ms.hand', { n: pl.hand_size }), hand),
     zone(t('ms.play'), row(free.map((m) => played(faces, m)))),
     pl.lands.length ? zone(t('ms.lands'), h('div.lands', lands)) : null,
-    zone(t('ms.discard', { n: pl.discard.length }), row(pl.discard.map((c, i) => card(faces, c, { ref: `discard:${c}`, key: `d${q}-${c}-${i}`, cls: 'small' })))),
+    zone(t('ms.discard', { n: pl.discard.length }), row(pl.discard.map((c, i) => card(faces, c, { ref: `discard:${q}:${c}`, key: `d${q}-${c}-${i}`, cls: 'small' })))),
     pl.bosses.length ? zone(t('ms.won'), row(pl.bosses.map((b) => card(faces, b, { cls: 'boss' })))) : null);
 }
 
@@ -63,13 +63,17 @@ export function render(ctx) {
     h('div.players', order.map((q) => playerArea(ctx, q))));
 }
 
-export function refs(action) {
+export function refs(action, ctx) {
   const a = action.args || [];
+  const me = ctx.view.current_player;
   switch (action.kind) {
     case 'pick': return [`offer:${a[0]}`];
     case 'summon': case 'pay_hand': return [`hand:${a[0]}`];
-    case 'recover': case 'take': return [`discard:${a[0]}`];
-    case 'scout_card': return [`field:${a[0]}`];
+    // only the mover's own discard pile: the same card in another witch's discard is not theirs to take
+    case 'recover': case 'take': case 'penalty_bury': return [`discard:${me}:${a[0]}`];
+    case 'scout_card': case 'take_field': return [`field:${a[0]}`];
+    case 'penalty_card': return [`play:${a[0]}`];
+    case 'penalty_land': return [`land:${a[0]}`];
     case 'scout_land': case 'take_land': return [`stack:${a[0]}`];
     case 'use': case 'use_oneshot': case 'send': case 'add': case 'target': case 'release': case 'pay_play': case 'maintain':
       return [`play:${a[0]}`];

@@ -1,6 +1,6 @@
 // Mystic Vale: each player's field of sleeved cards (three advancement slots each), the on-deck
 // card, deck and discard, vale cards; the advancement rows, Fertile Soil and the vale rows.
-import { t, pick } from '../i18n.js';
+import { t, tn, pick } from '../i18n.js';
 import { h, cardFace, pile, zone, row, seatMark, face, seatOrder } from '../shared.js';
 
 const STATS = ['mana', 's1', 's2', 's3', 'wild', 'decay', 'growth', 'vp', 'evp', 'guard'];
@@ -28,7 +28,7 @@ function part(obs, faces, idx, pos, extra = {}) {
   if (idx == null || idx < 0) return h('div.slot.empty', { title: t(`mv.pos.${POS[pos]}`) }, t(`mv.pos.${POS[pos]}`));
   const p = obs.catalog.parts[idx];
   const f = face(faces, p.id);
-  return h(`div.slot.level-${p.level}`, { title: f.text || pick(p.name), ...extra },
+  return h(`div.slot.level-${p.level}`, { title: f.text || pick(p.name), dataset: { card: p.id }, ...extra },
     h('span.slot-name', pick(p.name)), h('span.slot-stats', statChips(p.stats, faces).filter(([, v]) => v).map(([l, v, c]) => h(`span.sym.${c}`, `${l}${v > 1 ? '×' + v : ''}`))),
     f.ability ? h('span.slot-ability', f.ability.text) : null);
 }
@@ -64,7 +64,7 @@ function playerArea(ctx, q) {
   const active = obs.active === q;
   const turn = obs.turn;
   return h(`section.player-area.seat-bg-${q}${active ? '.active' : ''}`,
-    h('h3.zone-title', seatMark(q), ' ', t('mv.vp_tokens', { n: pl.vp }), pl.token_active ? ` · ${t('mv.token')}` : '',
+    h('h3.zone-title', seatMark(q), ' ', tn('mv.vp_tokens', pl.vp), pl.token_active ? ` · ${t('mv.token')}` : '',
       ` · ${t('mv.decay', { n: pl.effective_decay })}`),
     active ? h('div.turn-pool', t('mv.mana', { n: turn.mana }), ' ',
       ['s1', 's2', 's3', 'wild'].map((k, i) => (turn.spirit[i] ? `${symbolLabel(k, faces)}×${turn.spirit[i]} ` : ''))) : null,

@@ -38,14 +38,16 @@ function playerArea(ctx, p) {
       pl.passed ? ` · ${t('ndl.passed')}` : ''),
     h('div.counters', [
       [t('ndl.coins'), pl.coins], [t('ndl.income'), pl.income], [t('ndl.stones'), pl.stones], [t('ndl.curses'), pl.curses],
-      [t('ndl.sleeves'), pl.sleeves], [t('ndl.score'), pl.score]].map(([l, v]) => h('span.counter', h('b', String(v)), ' ', l))),
+      [t('ndl.sleeves'), pl.sleeves], [t('ndl.score'), pl.score]].map(([l, v]) => h('span.counter', l, ' ', h('b', String(v))))),
     zone(t('ndl.home_units'), row(home.map((u) => {
       const el = unit(faces, { ...u, owner: p }, { cls: u.sleeved ? 'sleeved-unit' : '' });
       if (u.sleeved) el.append(h('span.tag', t('ndl.sleeved')));
       return el;
     }))),
     zone(t('ndl.territories'), row(pl.territories.map((c, i) => card(faces, c, { key: `ter${p}-${i}-${c}`, cls: pl.negative.includes(c) ? 'negative' : '' })))),
-    pl.artifacts.length ? zone(t('ndl.artifacts'), row(pl.artifacts.map((c) => card(faces, c)))) : null);
+    pl.artifacts.length ? zone(t('ndl.artifacts'), row(pl.artifacts.map((c) => card(faces, c)))) : null,
+    obs.seat_private && obs.seat_private[p] && (obs.seat_private[p].draft || []).length
+      ? zone(t('ndl.draft_held'), row(obs.seat_private[p].draft.map((c) => card(faces, c)))) : null);
 }
 
 export function render(ctx) {
@@ -59,7 +61,12 @@ export function render(ctx) {
     h('div.players', order.map((p) => playerArea(ctx, p))));
 }
 
-const THRONES = { red: '#c0392b', blue: '#2471a3', yellow: '#b7950b', green: '#1e8449' };
+const THRONES = { red: '#c0392b', blue: '#2471a3', yellow: '#8a6d00', green: '#1e8449' };
+
+/** Each Dark Lord is named by their throne's colour, as the log names them (Yellow, not P1). */
+export function seatLabels({ obs }) {
+  return obs.players.map((pl) => t(`ndl.seat.${pl.colour}`));
+}
 
 /** Each Dark Lord's seat takes the colour of their throne, as at the real table. */
 export function seatColours({ obs }) {
