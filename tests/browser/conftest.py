@@ -47,6 +47,22 @@ def chromium_path() -> str:
     )
 
 
+DATABASES: dict[str, Path] = {}
+"""The database of each server the tests started: a test may read it as the operator would."""
+
+
+def operator_seed(server: str, table_id: str) -> int:
+    """The seed the server drew for a table, read from its database as the operator can (it is
+    shown to nobody else before the game ends)."""
+    import sqlite3
+
+    if server not in DATABASES:
+        pytest.skip("a server started elsewhere (SABBAT_BROWSER_URL): its database is out of reach")
+    with sqlite3.connect(DATABASES[server]) as db:
+        (seed,) = db.execute("SELECT seed FROM tables WHERE id = ?", (table_id,)).fetchone()
+    return int(seed)
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -83,6 +99,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                 log.close()
                 pytest.fail(f"`{' '.join(cmd)}` did not start:\n{(tmp / 'serve.log').read_text()[-3000:]}", pytrace=False)
             time.sleep(0.2)
+    DATABASES[base] = tmp / "sabbat.sqlite3"
     yield base
     proc.terminate()
     try:

@@ -8,6 +8,7 @@ import json
 import random
 from typing import Any
 
+from browser.conftest import operator_seed
 from browser.helpers import click_legal, http_json, open_page, screenshot, untranslated, version
 from sabbat import games
 
@@ -33,10 +34,11 @@ def names_and_ids(faces: dict[str, Any], obs: Any) -> set[str]:
     return found
 
 
-def check_spectator(page: Any, game_id: str, players: int, actions: list[dict[str, Any]], faces: dict[str, Any]) -> int:
+def check_spectator(page: Any, game_id: str, players: int, seed: int, actions: list[dict[str, Any]],
+                    faces: dict[str, Any]) -> int:
     """Rebuild the position from the moves, then look for hidden cards in the spectator's DOM."""
     game = games.get(game_id)
-    state = game.new(num_players=players, seed=SEED)
+    state = game.new(num_players=players, seed=seed)
     for a in actions:
         state.apply(game.action_from_json(a))
     page.wait_for_function("(v) => Number(document.querySelector('.table-page')?.dataset.version) === v", arg=len(actions))
@@ -53,9 +55,10 @@ def check_spectator(page: Any, game_id: str, players: int, actions: list[dict[st
 
 def test_two_people_play_each_other_and_a_spectator_sees_nothing_hidden(browser: Any, server: str) -> None:
     game = "monslaught"
-    res = http_json(server + "/api/tables", {"game": game, "players": 2, "seed": SEED,
+    res = http_json(server + "/api/tables", {"game": game, "players": 2,
                                              "seats": [{"kind": "human"}, {"kind": "human"}], "options": {}})
     table = res["table_id"]
+    seed = operator_seed(server, table)
     links = {s["seat"]: s["invite_url"] for s in res["seats"]}
     faces = http_json(f"{server}/api/games/{game}/cards?lang=en")
     a_ctx, a, a_err = open_page(browser, "en")
@@ -84,7 +87,7 @@ def test_two_people_play_each_other_and_a_spectator_sees_nothing_hidden(browser:
                 break
             actions.append(click_legal(mover, rng))
             if len(actions) in (12, 40):
-                hidden_seen += check_spectator(watcher, game, 2, actions, faces)
+                hidden_seen += check_spectator(watcher, game, 2, seed, actions, faces)
             if len(actions) == 20 and not reloaded:
                 b.reload()
                 b.wait_for_selector(".board .player-area")
