@@ -63,6 +63,19 @@ def operator_seed(server: str, table_id: str) -> int:
     return int(seed)
 
 
+def operator_log(server: str, table_id: str, start: int = 0) -> list[Any]:
+    """The table's moves from `start` on, read from its database as the operator can."""
+    import json
+    import sqlite3
+
+    if server not in DATABASES:
+        pytest.skip("a server started elsewhere (SABBAT_BROWSER_URL): its database is out of reach")
+    with sqlite3.connect(DATABASES[server]) as db:
+        rows = db.execute("SELECT action FROM actions WHERE table_id = ? AND idx >= ? ORDER BY idx",
+                          (table_id, start)).fetchall()
+    return [json.loads(r[0]) for r in rows]
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
