@@ -47,6 +47,35 @@ def chromium_path() -> str:
     )
 
 
+DATABASES: dict[str, Path] = {}
+"""The database of each server the tests started: a test may read it as the operator would."""
+
+
+def operator_seed(server: str, table_id: str) -> int:
+    """The seed the server drew for a table, read from its database as the operator can (it is
+    shown to nobody else before the game ends)."""
+    import sqlite3
+
+    if server not in DATABASES:
+        pytest.skip("a server started elsewhere (SABBAT_BROWSER_URL): its database is out of reach")
+    with sqlite3.connect(DATABASES[server]) as db:
+        (seed,) = db.execute("SELECT seed FROM tables WHERE id = ?", (table_id,)).fetchone()
+    return int(seed)
+
+
+def operator_log(server: str, table_id: str, start: int = 0) -> list[Any]:
+    """The table's moves from `start` on, read from its database as the operator can."""
+    import json
+    import sqlite3
+
+    if server not in DATABASES:
+        pytest.skip("a server started elsewhere (SABBAT_BROWSER_URL): its database is out of reach")
+    with sqlite3.connect(DATABASES[server]) as db:
+        rows = db.execute("SELECT action FROM actions WHERE table_id = ? AND idx >= ? ORDER BY idx",
+                          (table_id, start)).fetchall()
+    return [json.loads(r[0]) for r in rows]
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -67,6 +96,7 @@ def start_server(tmp: Path, port: int | None = None) -> tuple[str, subprocess.Po
     while True:
         try:
             http_json(base + "/api/games")
+            DATABASES[base] = tmp / "sabbat.sqlite3"
             return base, proc
         except (urllib.error.URLError, ConnectionError, OSError):
             if proc.poll() is not None or time.monotonic() > deadline:

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from sabbat import games
+from sabbat.core import carddata
 from sabbat.web.store import Store
 from sabbat.web.tables import Rejected, TableService
 
@@ -20,7 +21,7 @@ def _play(service: TableService, table_id: str, tokens: dict[int, str], moves: i
         seat = table.state.current_player
         assert seat is not None
         n = len(table.state.legal_actions())
-        service.act(table_id, tokens[seat], f"m{table.version}", table.version, action_id=rng.randrange(n))
+        service.act(table_id, tokens[seat], f"m{table.version}", table.version_for(seat), action_id=rng.randrange(n))
 
 
 @pytest.mark.parametrize("game", ["mystic_vale", "bellum_magica"])
@@ -43,7 +44,7 @@ def test_a_table_is_rebuilt_from_its_log_after_a_restart(db_url: str, tmp_path: 
     assert again.seat_of(rebuilt, tokens[seat]) == seat  # tokens still open their seats (stored hashed)
     # a move acknowledged before the restart, sent again, is answered idempotently
     _, last_seat, last_msg = again.store.load_all()[0].actions[-1]
-    assert again.act(table.id, tokens[last_seat], last_msg, 0, action_id=0) == len(before.history)
+    assert again.act(table.id, tokens[last_seat], last_msg, 0, action_id=0) == rebuilt.version_for(last_seat)
     assert rebuilt.state.to_json() == before.to_json()
     _play(again, table.id, tokens, 5, random.Random(5))
     assert len(again.tables[table.id].state.history) == len(before.history) + 5
@@ -70,7 +71,8 @@ def test_an_uploaded_card_file_is_kept_with_the_table(db_url: str, tmp_path: Pat
                                "cards": text})
     assert table.state.to_json() == game.new(2, 3).to_json() or table.cards == text
     service.store.close()
-    (tmp_path / "cards").rename(tmp_path / "cards-gone")  # the database alone must be enough
+    assert [p.name for p in tmp_path.iterdir() if "sqlite3" not in p.name] == []  # nothing written beside the database
+    carddata.forget_upload(carddata.upload(text)[0])  # the database alone must be enough
     again = TableService(Store(db_url))
     again.load()
     assert again.tables[table.id].cards == text

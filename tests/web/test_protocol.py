@@ -38,7 +38,7 @@ def test_bad_table_requests_are_refused_with_a_reason(client: TestClient) -> Non
     assert res.status_code == 400 and "2 to 4" in res.json()["error"]
     res = client.post("/api/tables", json={"game": "mystic_vale", "players": 2, "options": {"german_spirit_trade": "maybe"}})
     assert res.status_code == 400 and "true or false" in res.json()["error"]
-    res = client.post("/api/tables", content=b"{not json")
+    res = client.post("/api/tables", content=b"{not json", headers={"Content-Type": "application/json"})
     assert res.status_code == 400
     assert client.get("/api/tables/nope").status_code == 404
 

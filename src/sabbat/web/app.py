@@ -619,9 +619,9 @@ async def _handle(hub: Hub, conn: Conn, message: dict[str, Any]) -> None:
             raise Rejected("bad_message", why=f"unknown message type {str(kind)[:30]!r}")
     except Rejected as exc:
         hub.send(conn, _error_frame(conn.lang, exc, msg_id))
-        if exc.code == "stale":
+        if exc.code == "stale":  # the client acted on an old view: send it the whole view again
             with contextlib.suppress(Rejected):
-                hub.push_view(service.get(conn.table_id), conn)
+                hub.push_view(service.get(conn.table_id), conn, full=True)
 
 
 def _hint(hub: Hub, conn: Conn, table: Table) -> None:

@@ -267,7 +267,8 @@ class TableService:
         except SabbatError as exc:
             if new:
                 carddata.forget_upload(name)
-            raise Rejected("bad_cards", why=str(exc).replace(name, "file")) from None
+            why = str(exc).replace(f"card file {name}", "it").replace(name, "it")
+            raise Rejected("bad_cards", why=why) from None
 
     def create(self, spec: Any) -> tuple[Table, dict[int, str]]:
         """A new table from a lobby request; returns it and the secret token of each human seat."""
