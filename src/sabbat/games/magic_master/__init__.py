@@ -28,8 +28,8 @@ class MagicMasterGame(Game):
         title={"en": "Magic Master", "ja": "マジックマスター"},
         min_players=2,
         max_players=6,
-        rules_version="3",
-        max_decisions=100_000,  # ~200 turns x (two regroups of at most 201 decisions + an attack); docs M-2
+        rules_version="4",
+        max_decisions=100_000,  # test bound for random players, whose games end within ~200 decisions; docs M-2
         summary={
             "en": "A war of succession: build groups around heirs, warriors and wizards; win by "
                   "outliving everyone, uniting the four regalia, or holding the highest claim at time-out.",

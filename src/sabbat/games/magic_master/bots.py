@@ -151,10 +151,35 @@ class _Ctx:
         return -5.0
 
     def s_move(self, c: int, gi: int) -> float:
-        return -1.0
+        """Moving pays only for a card stranded where it is (a leaderless group, which the end of the
+        regroup discards, or a group it makes illegal), into a group that takes it as a play would.
+
+        Why below a scrap otherwise: moves may go on as long as they bring new layouts, so a player
+        stuck with an illegal group who rated them like other poor options could wander for long.
+        """
+        src = self._home(c)
+        if src < 0 or gi >= len(self.mine) or c in self.mine[src].char or not self._stranded(self.mine[src], c):
+            return -2.0
+        value = self.s_play(c, gi)
+        return value if value > 0 else -2.0
+
+    def _home(self, c: int) -> int:
+        """Index of my group holding table card c, -1 if none."""
+        return next((i for i, g in enumerate(self.mine) if c in g.cards()), -1)
+
+    def _stranded(self, g: Group, c: int) -> bool:
+        """Whether c cannot stay in g: g has no leader, or taking c out lessens g's problems."""
+        if not g.char:
+            return True
+        probs = G.problems(self.t, g)
+        if not probs:
+            return False
+        trial = g.copy()
+        trial.remove(c)
+        return len(G.problems(self.t, trial)) < len(probs)
 
     def s_outer(self, c: int) -> float:
-        return -1.0
+        return -2.0
 
     def s_play(self, c: int, gi: int) -> float:
         t = self.t

@@ -39,7 +39,7 @@ def start_regroup(s: Position, p: int, kind: RegroupKind) -> None:
     s.phase = REGROUP_PHASE
     s.active = p
     s.regroup_kind = kind
-    s.placed = set()
+    s.seen = set()
 
 
 def start_turn(s: Position, p: int) -> None:

@@ -12,6 +12,10 @@ from sabbat.core import codec
 from .cards import CardTable, Kind
 
 WIZARD = Kind.WIZARD
+GroupKey = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
+"""A group as a hashable value (`Group.key()`)."""
+Layout = tuple[GroupKey, ...]
+"""A player's groups as a hashable value, whatever their order (`layout()`)."""
 HEIR_WARRIOR_NEEDS_ATTACK = True  # ruling A-10
 NO_RED_BLUE_MIX_ANY_LEADER = True  # ruling A-09
 
@@ -32,6 +36,10 @@ class Group:
     def copy(self) -> Group:
         return Group(self.char.copy(), self.items.copy(), self.troops.copy(), self.terrain)
 
+    def key(self) -> GroupKey:
+        """The group as a value: character unit, items in any order, troops inner -> outer, terrain."""
+        return (tuple(self.char), tuple(sorted(self.items)), tuple(self.troops), self.terrain)
+
     def cards(self) -> list[int]:
         out = self.char + self.items + self.troops
         if self.terrain >= 0:
@@ -50,6 +58,12 @@ class Group:
             self.items.remove(card)
         else:
             self.char.remove(card)
+
+
+def layout(groups: list[Group]) -> Layout:
+    """The groups as one value: the same cards grouped and ordered alike give the same layout,
+    whatever the order of the groups (which the rules never look at)."""
+    return tuple(sorted([g.key() for g in groups]))
 
 
 def _best(vals: list[int]) -> int:
