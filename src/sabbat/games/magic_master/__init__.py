@@ -50,6 +50,21 @@ class MagicMasterGame(Game):
                 help_ja="false（既定: 組み替えでの捨て札は自由で、最後のキャラクターも捨てられる。グループを作れなくなれば脱落）"
                         "または true（最後のキャラクターは捨てられない）",
             ),
+            "mixing_ban": Option(
+                "any_leader (default: red and blue troops never share a group, whoever leads it) or wizards "
+                "(the ban binds wizards only: a warrior holding the Charm Staff may lead red and blue troops together)",
+                default="any_leader", choices=("any_leader", "wizards"),
+                help_ja="any_leader（既定: 誰がリーダーでも赤と青の数字の戦闘部隊は同じグループにできない）または wizards"
+                        "（禁止は魔術士のみ: 魅了の杖を持つ戦士は赤と青の部隊を一緒に率いてよい）",
+            ),
+            "hand_sizes": Option(
+                "by_value (default: the n-th highest succession value revealed is dealt 11 - n cards, so heirs "
+                "6/6/1 deal 10/10/9) or by_place (the n-th player in the ranking, tied players sharing the higher "
+                "count: 6/6/1 deal 10/10/8)",
+                default="by_value", choices=("by_value", "by_place"),
+                help_ja="by_value（既定: n番目に高い王位継承権の値に11−n枚。6/6/1なら10/10/9枚）または by_place"
+                        "（順位がn番目のプレイヤーに11−n枚、同値は多いほうにそろえる。6/6/1なら10/10/8枚）",
+            ),
         },
     )
     state_class = MagicMasterState

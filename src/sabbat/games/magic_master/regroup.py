@@ -37,10 +37,11 @@ MAX_TEMP_GROUPS = 4  # a fourth group may exist while regrouping (or after a jes
 def can_end(s: Position, p: int) -> bool:
     """Every led group legal, at most three, and at least one while a character remains."""
     t = s.t
+    mix_any = G.mix_ban_any_leader(s.options)
     led = 0
     for g in s.groups[p]:
         if g.char:
-            if G.problems(t, g):
+            if G.problems(t, g, mix_any):
                 return False
             led += 1
     if not led:
