@@ -19,7 +19,7 @@ FINGERPRINT = Fingerprint(
     variants=[
         {},
         {"second_place": "any"},
-        {"refill_hand": "uncapped"},
+        {"refill_hand": "capped"},
     ],
     deep_every=5,
     results=_results,

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -13,6 +15,22 @@ from sabbat.games.monslaught.rules import turn_order
 from sabbat.games.monslaught.state import MonslaughtState
 
 FIXTURE = str(Path(__file__).with_name("monslaught_fixture.yaml"))
+OLD_SAVE = Path(__file__).with_name("monslaught_save_round7.json")
+"""A 3-player game in round 7 (a boss round), mid hidden summon phase, saved at commit 7f55fad
+under rules version 1."""
+
+
+def old_save(restamp: bool = True) -> dict[str, Any]:
+    """OLD_SAVE's JSON, by default with its rules-version stamp moved to today's.
+
+    Why restamp: a save from an earlier rules version is refused (its actions may now play
+    differently), but rules version 2 changed an option's default, not the state's shape, so the
+    body written before the package rework still tests that old module paths load.
+    """
+    data: dict[str, Any] = json.loads(OLD_SAVE.read_text(encoding="utf-8"))
+    if restamp:
+        data["rules_version"] = GAME.info.rules_version
+    return data
 
 
 def new(n: int = 3, seed: int = 0, start: int | None = None, fixture: bool = True) -> MonslaughtState:

@@ -9,7 +9,8 @@ goes to the spectators too, as every secret choice's does (with its audience cut
 seats, the earlier digests came back), and when issue 21's second balance step changed three of
 Monslaught's reconstructed card values (Nightmare, Mandrake, Fallen Angel of Grief), and when the public
 "dealt" and "refill" events went to the spectators too (`GameState.emit_private`; with their audience cut
-back to the other seats, the earlier digests came back).
+back to the other seats, the earlier digests came back), and when rules version 2 made `refill_hand=uncapped`
+the default (the variant fingerprinted is now `refill_hand=capped`; the version is in every save).
 """
 
 from __future__ import annotations
@@ -20,15 +21,15 @@ from sabbat.games.monslaught import GAME
 from support.fingerprint import digests
 
 RECORDED = {
-    "2p defaults": "e6034e2e6f2ce334f94c69fa8e6f4c57",
-    "2p second_place=any": "8d4a2db21bbfe37000923bd6daaa0ca3",
-    "2p refill_hand=uncapped": "35d7c60d3c77d1d020f94963699118b5",
-    "3p defaults": "7b0e76bbd438c7696876dd3f224b6a53",
-    "3p second_place=any": "c4a257bfae7f3f4e19eee7b716578ec6",
-    "3p refill_hand=uncapped": "9e928f170a438f8cb6008555d43f6671",
-    "4p defaults": "4381ba916719686cd20cec7a196a2d40",
-    "4p second_place=any": "6686fc4d23a306123e32ba2b3d4d2baf",
-    "4p refill_hand=uncapped": "81325c872159ceb0231c0f9dc84720b9",
+    "2p defaults": "b86274f83da160c8c3c318140f6a68d7",
+    "2p second_place=any": "0a4490207d616e0047efc5d837c54a88",
+    "2p refill_hand=capped": "4480ad6b74807cb33ff04f81093b1a66",
+    "3p defaults": "3aee8839881736e47c5ffeb9cf5556c6",
+    "3p second_place=any": "89e7d5193bd91385528c70af5a3ae888",
+    "3p refill_hand=capped": "8cf7c87b15d8ada21c17dc2daa3b0699",
+    "4p defaults": "3165b53bdefeed4f18b9ce37b1071528",
+    "4p second_place=any": "551ccb03c2645e040143ff25dcf72b1d",
+    "4p refill_hand=capped": "c94a1b65af9a0a5efe5002b96b8f574c",
 }
 
 

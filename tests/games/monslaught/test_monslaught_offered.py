@@ -9,10 +9,7 @@ scout phase, or when an effect let the seat take it. Round-1 picks are secret an
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
-from monslaught_helpers import begin, blank, do, field, new, play, scout, to
+from monslaught_helpers import begin, blank, do, field, new, old_save, play, scout, to
 
 from sabbat.core import Rng
 from sabbat.games.monslaught import GAME
@@ -96,7 +93,7 @@ def test_in_random_games_every_card_a_seat_acquired_had_been_offered_to_it() -> 
 
 
 def test_a_save_from_before_offered_existed_loads_with_nothing_offered() -> None:
-    data = json.loads(Path(__file__).with_name("monslaught_save_round7.json").read_text(encoding="utf-8"))
+    data = old_save()
     assert "offered" not in data["state"]["f"]
     st = GAME.from_json(data)
     assert st.summary()["offered"] == [[], [], []]

@@ -28,12 +28,25 @@ def _refilled_with_child(options: dict[str, str] | None = None) -> MonslaughtSta
     return st
 
 
-def test_tefuda_no_hojuu_4_mai_made_an_action_after_the_refill_cannot_pass_the_limit() -> None:
-    """「自分の捨て山にあるカードから4枚までカードを選び、自分の手札とします」: a hand-size target.
-
-    After taking 4, the Child's recovery action is no longer offered in the refill step.
-    """
+def test_itsudemo_the_childs_action_is_offered_after_a_four_card_refill_by_default() -> None:
+    """「自分の手番中であれば、いつでも」: after taking 4 in the refill, the Child of the Old Mansion may
+    still take back 「最大3枚まで」 monsters (the default, `refill_hand=uncapped`)."""
     st = _refilled_with_child()
+    seat = st.seats[0]
+    for c in ("vanilla_m", "vanilla_m", "vanilla_m", "big_cat"):
+        do(st, "take", c)
+    assert len(seat.hand) == 4
+    assert legal(st, "use", seat.play[0])
+    do(st, "use", seat.play[0])
+    do(st, "recover", "big_cat")
+    do(st, "recover", "frog")
+    assert len(seat.hand) == 6 and st.phase is Phase.REFILL
+
+
+def test_refill_hand_capped_an_action_after_the_refill_cannot_pass_the_limit() -> None:
+    """`refill_hand=capped` reads 「4枚までカードを選び、自分の手札とします」 as a hand-size target that
+    actions respect too: after taking 4, the Child's recovery action is no longer offered."""
+    st = _refilled_with_child({"refill_hand": "capped"})
     seat = st.seats[0]
     for c in ("vanilla_m", "vanilla_m", "vanilla_m", "big_cat"):
         do(st, "take", c)
@@ -44,9 +57,9 @@ def test_tefuda_no_hojuu_4_mai_made_an_action_after_the_refill_cannot_pass_the_l
     assert len(seat.hand) == 4
 
 
-def test_tefuda_no_hojuu_4_mai_made_an_action_mid_refill_stops_at_the_limit() -> None:
+def test_refill_hand_capped_an_action_mid_refill_stops_at_the_limit() -> None:
     """Child's 「最大3枚まで」 with 2 cards already taken: it takes 2 more and then closes at 4."""
-    st = _refilled_with_child()
+    st = _refilled_with_child({"refill_hand": "capped"})
     seat = st.seats[0]
     do(st, "take", "vanilla_m")
     do(st, "take", "vanilla_m")
@@ -58,9 +71,9 @@ def test_tefuda_no_hojuu_4_mai_made_an_action_mid_refill_stops_at_the_limit() ->
     assert not any(a.kind in ("take", "recover") for a in st.legal_actions())
 
 
-def test_fukurou_5_mai_ni_naru_yo_ni_hojuu_raises_the_limit_for_actions_too() -> None:
+def test_refill_hand_capped_fukurou_5_mai_ni_naru_yo_ni_hojuu_raises_the_limit_for_actions_too() -> None:
     """Owl: 「4枚ではなく5枚になるように補充します」 — with it, an action may fill a fifth card."""
-    st = _refilled_with_child()
+    st = _refilled_with_child({"refill_hand": "capped"})
     seat = st.seats[0]
     seat.owl = True
     for c in ("vanilla_m", "vanilla_m", "vanilla_m", "big_cat"):
@@ -68,17 +81,6 @@ def test_fukurou_5_mai_ni_naru_yo_ni_hojuu_raises_the_limit_for_actions_too() ->
     do(st, "use", seat.play[0])
     do(st, "recover", "big_cat")
     assert len(seat.hand) == 5 and st.phase is Phase.REFILL
-
-
-def test_refill_hand_option_uncapped_lets_actions_pass_the_limit() -> None:
-    st = _refilled_with_child({"refill_hand": "uncapped"})
-    seat = st.seats[0]
-    for c in ("vanilla_m", "vanilla_m", "vanilla_m", "big_cat"):
-        do(st, "take", c)
-    assert legal(st, "use", seat.play[0])
-    do(st, "use", seat.play[0])
-    do(st, "recover", "big_cat")
-    assert len(seat.hand) == 5
 
 
 def test_actions_outside_the_refill_have_no_hand_limit() -> None:
@@ -96,9 +98,9 @@ def test_actions_outside_the_refill_have_no_hand_limit() -> None:
 
 
 def test_refill_hand_option_is_declared_and_validated() -> None:
-    assert GAME.info.options["refill_hand"].default == "capped"
-    st = GAME.new(2, 0, {"refill_hand": "uncapped"})
-    assert st.options["refill_hand"] == "uncapped"
+    assert GAME.info.options["refill_hand"].default == "uncapped"
+    st = GAME.new(2, 0, {"refill_hand": "capped"})
+    assert st.options["refill_hand"] == "capped"
 
 
 def test_land_count_bonus_rounds_down_with_an_odd_number_of_lands() -> None:

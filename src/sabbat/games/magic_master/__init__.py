@@ -28,8 +28,8 @@ class MagicMasterGame(Game):
         title={"en": "Magic Master", "ja": "マジックマスター"},
         min_players=2,
         max_players=6,
-        rules_version="3",
-        max_decisions=100_000,  # ~200 turns x (two regroups of at most 201 decisions + an attack); docs M-2
+        rules_version="4",
+        max_decisions=100_000,  # test bound for random players, whose games end within ~200 decisions; docs M-2
         summary={
             "en": "A war of succession: build groups around heirs, warriors and wizards; win by "
                   "outliving everyone, uniting the four regalia, or holding the highest claim at time-out.",
@@ -59,6 +59,31 @@ class MagicMasterGame(Game):
                          "ja": "組み替えで最後のキャラクターを捨ててよいか（捨てれば脱落）。"},
                 values={"false": {"en": "May be discarded in a regroup", "ja": "組み替えで捨ててもよい"},
                         "true": {"en": "Cannot be discarded", "ja": "捨てられない"}},
+            ),
+            "mixing_ban": Option(
+                "any_leader (default: red and blue troops never share a group, whoever leads it) or wizards "
+                "(the ban binds wizards only: a warrior holding the Charm Staff may lead red and blue troops together)",
+                default="any_leader", choices=("any_leader", "wizards"),
+                help_ja="any_leader（既定: 誰がリーダーでも赤と青の数字の戦闘部隊は同じグループにできない）または wizards"
+                        "（禁止は魔術士のみ: 魅了の杖を持つ戦士は赤と青の部隊を一緒に率いてよい）",
+                label={"en": "Red and blue troops together", "ja": "赤と青の部隊の同居"},
+                explain={"en": "Whether a warrior holding the Charm Staff may lead red and blue troops in one group.",
+                         "ja": "魅了の杖を持つ戦士が、赤と青の部隊を同じグループで率いてよいか。"},
+                values={"any_leader": {"en": "Never, whoever leads the group", "ja": "誰がリーダーでも不可"},
+                        "wizards": {"en": "Only wizards are bound: such a warrior may", "ja": "禁止は魔術士だけ（その戦士なら可）"}},
+            ),
+            "hand_sizes": Option(
+                "by_value (default: the n-th highest succession value revealed is dealt 11 - n cards, so heirs "
+                "6/6/1 deal 10/10/9) or by_place (the n-th player in the ranking, tied players sharing the higher "
+                "count: 6/6/1 deal 10/10/8)",
+                default="by_value", choices=("by_value", "by_place"),
+                help_ja="by_value（既定: n番目に高い王位継承権の値に11−n枚。6/6/1なら10/10/9枚）または by_place"
+                        "（順位がn番目のプレイヤーに11−n枚、同値は多いほうにそろえる。6/6/1なら10/10/8枚）",
+                label={"en": "Hand sizes when heirs tie", "ja": "王位継承権が同値のときの手札"},
+                explain={"en": "How many cards each player is dealt when revealed heirs have equal succession.",
+                         "ja": "公開した後継者の王位継承権が同じとき、各プレイヤーに配る枚数。"},
+                values={"by_value": {"en": "By value: 6/6/1 deals 10/10/9", "ja": "値の順: 6/6/1なら10/10/9枚"},
+                        "by_place": {"en": "By place: 6/6/1 deals 10/10/8", "ja": "順位の順: 6/6/1なら10/10/8枚"}},
             ),
         },
     )

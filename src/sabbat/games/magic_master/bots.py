@@ -56,14 +56,15 @@ class HeuristicAgent:
         assert me is not None
         obs = state.observation(me)
         t = table_for(state.options)
-        ctx = _Ctx(t, obs, me)
+        ctx = _Ctx(t, obs, me, G.mix_ban_any_leader(state.options))
         best = max(range(len(legal)), key=lambda i: (ctx.score(legal[i]), -i))  # ties: the first listed
         return legal[best]
 
 
 class _Ctx:
-    def __init__(self, t: CardTable, obs: dict[str, Any], me: int) -> None:
+    def __init__(self, t: CardTable, obs: dict[str, Any], me: int, mix_any: bool = True) -> None:
         self.t = t
+        self.mix_any = mix_any
         self.obs = obs
         self.me = me
         self.groups = [[_group(g) for g in pl["groups"]] for pl in obs["players"]]
@@ -143,18 +144,43 @@ class _Ctx:
                 led = [x for x in self.mine if x.char]
                 if len(led) > 3 and c in g.char:
                     return 1.0 - self.group_value(g) / 100
-                probs = G.problems(self.t, g) if g.char else []
+                probs = G.problems(self.t, g, self.mix_any) if g.char else []
                 if probs and c not in g.char:
                     trial = g.copy()
                     trial.remove(c)
-                    return 2.0 if len(G.problems(self.t, trial)) < len(probs) else -1.0
+                    return 2.0 if len(G.problems(self.t, trial, self.mix_any)) < len(probs) else -1.0
         return -5.0
 
     def s_move(self, c: int, gi: int) -> float:
-        return -1.0
+        """Moving pays only for a card stranded where it is (a leaderless group, which the end of the
+        regroup discards, or a group it makes illegal), into a group that takes it as a play would.
+
+        Why below a scrap otherwise: moves may go on as long as they bring new layouts, so a player
+        stuck with an illegal group who rated them like other poor options could wander for long.
+        """
+        src = self._home(c)
+        if src < 0 or gi >= len(self.mine) or c in self.mine[src].char or not self._stranded(self.mine[src], c):
+            return -2.0
+        value = self.s_play(c, gi)
+        return value if value > 0 else -2.0
+
+    def _home(self, c: int) -> int:
+        """Index of my group holding table card c, -1 if none."""
+        return next((i for i, g in enumerate(self.mine) if c in g.cards()), -1)
+
+    def _stranded(self, g: Group, c: int) -> bool:
+        """Whether c cannot stay in g: g has no leader, or taking c out lessens g's problems."""
+        if not g.char:
+            return True
+        probs = G.problems(self.t, g, self.mix_any)
+        if not probs:
+            return False
+        trial = g.copy()
+        trial.remove(c)
+        return len(G.problems(self.t, trial, self.mix_any)) < len(probs)
 
     def s_outer(self, c: int) -> float:
-        return -1.0
+        return -2.0
 
     def s_play(self, c: int, gi: int) -> float:
         t = self.t
@@ -172,7 +198,7 @@ class _Ctx:
         trial = g.copy()
         if d.kind in (Kind.HEIR, Kind.WARRIOR, Kind.WIZARD):
             trial.char = [c]
-            if G.problems(t, trial):
+            if G.problems(t, trial, self.mix_any):
                 return -1.0
             return 7.0 + len(g.troops)
         if not g.char:
@@ -183,7 +209,7 @@ class _Ctx:
             trial.items.append(c)
         else:
             trial.terrain = c
-        if G.problems(t, trial):
+        if G.problems(t, trial, self.mix_any):
             return -1.0
         if d.kind is Kind.TROOP:
             return 3.0 + G.defence(t, trial) / 40

@@ -391,10 +391,13 @@ def resolve_normal(s: Position) -> None:
         bonus += t.inst[a.support].atk_bonus + mag
     need = G.defence(t, target, ignore_terrain=a.teleported)
     hit = a.total >= need
-    s.emit("magic_master.event.attack_roll", player=a.attacker, target=a.tp, group=a.tg + 1,
-           attackers=seat_list("group_ref", [q for q, _ in a.groups], [i + 1 for _, i in a.groups]),
-           support=support_phrase(t, a.support),
-           dice=rolls, bonus=bonus, total=a.total, defence=need, hit=HIT[hit])
+    attackers = seat_list("group_ref", [q for q, _ in a.groups], [i + 1 for _, i in a.groups])
+    if rolls:
+        s.emit("magic_master.event.attack_roll", player=a.attacker, target=a.tp, group=a.tg + 1, attackers=attackers,
+               support=support_phrase(t, a.support), dice=rolls, bonus=bonus, total=a.total, defence=need, hit=HIT[hit])
+    else:  # a group whose attack is a fixed number (an heir with a sword): nothing to roll
+        s.emit("magic_master.event.attack_fixed", player=a.attacker, target=a.tp, group=a.tg + 1, attackers=attackers,
+               support=support_phrase(t, a.support), total=a.total, defence=need, hit=HIT[hit])
     if not hit:
         finish_attack(s)
         return

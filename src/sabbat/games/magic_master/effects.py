@@ -45,8 +45,12 @@ def _strike(s: Position, a: Attack, entry: int, extra: int = 0) -> bool:
     total = sum(dice) + d.atk_bonus + extra
     need = G.entry_def(t, g, entry)
     ok = total >= need
-    s.emit("magic_master.event.card_roll", card=t.name(a.card), dice=dice, bonus=d.atk_bonus + extra,
-           total=total, against=_entry_name(s, g, entry), defence=need, hit=HIT[ok])
+    if dice:
+        s.emit("magic_master.event.card_roll", card=t.name(a.card), dice=dice, bonus=d.atk_bonus + extra,
+               total=total, against=_entry_name(s, g, entry), defence=need, hit=HIT[ok])
+    else:  # a card (from a replacement file) with a fixed attack: nothing to roll
+        s.emit("magic_master.event.card_fixed", card=t.name(a.card), total=total, against=_entry_name(s, g, entry),
+               defence=need, hit=HIT[ok])
     if ok:
         a.effect = Effect.REMOVE
         a.removals = [entry]

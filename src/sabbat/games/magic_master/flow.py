@@ -11,7 +11,7 @@ from __future__ import annotations
 from . import groups as G
 from .cards import Kind
 from .model import OVER_PHASE, REGROUP_PHASE, Phase, Position, RegroupKind
-from .text import ENDS, none_word, seat_list
+from .text import ENDS, seat_list
 
 MARKET_SIZE = 5
 HAND_LIMIT = 4
@@ -39,7 +39,7 @@ def start_regroup(s: Position, p: int, kind: RegroupKind) -> None:
     s.phase = REGROUP_PHASE
     s.active = p
     s.regroup_kind = kind
-    s.placed = set()
+    s.seen = set()
 
 
 def start_turn(s: Position, p: int) -> None:
@@ -129,12 +129,13 @@ def eliminate(s: Position, p: int) -> None:
         win(s, alive[0], "survivor")
 
 
-def win(s: Position, p: int, reason: str) -> None:
+def win(s: Position, p: int, reason: str, event: str = "") -> None:
+    """p wins by `reason` (survivor, regalia, timeout); `event` names another message than the reason's."""
     s.winner = p
     s.win_reason = reason
     s.phase = OVER_PHASE
     s.attack = None
-    s.emit(f"magic_master.event.win_{reason}", player=p)
+    s.emit(f"magic_master.event.{event or 'win_' + reason}", player=p)
 
 
 def holds_regalia(s: Position, p: int) -> bool:
@@ -167,7 +168,8 @@ def end_turn(s: Position) -> None:
 
 
 def time_out(s: Position) -> None:
-    """Highest group succession; tied claimants cancel (ruling A-32); dice as last resort."""
+    """Highest group succession; tied claimants cancel (ruling A-32); dice as last resort: among the
+    tied top claimants, or among every player still in when nobody can claim (ruling M-13)."""
     t = s.t
     claims: dict[int, set[int]] = {}
     best_of: dict[int, list[int]] = {}
@@ -180,13 +182,16 @@ def time_out(s: Position) -> None:
         best_of[p] = vals
         for v in vals:
             claims.setdefault(v, set()).add(p)
+    if not claims:
+        s.emit("magic_master.event.time_out_unclaimed")
+        win(s, roll_off(s, sorted(best_of), "throne_roll"), "timeout", "win_timeout_roll")
+        return
     claimants = [p for p in sorted(best_of) if best_of[p]]
     s.emit("magic_master.event.time_out",
-              claims=seat_list("claim", claimants, ["/".join(str(v) for v in best_of[p]) for p in claimants])
-              if claimants else none_word("nobody"))
+           claims=seat_list("claim", claimants, ["/".join(str(v) for v in best_of[p]) for p in claimants]))
     if TIMEOUT_TIEBREAK == "lexicographic":
-        ranked = sorted((p for p in best_of if best_of[p]), key=lambda p: best_of[p], reverse=True)
-        if ranked and (len(ranked) == 1 or best_of[ranked[0]] != best_of[ranked[1]]):
+        ranked = sorted(claimants, key=lambda p: best_of[p], reverse=True)
+        if len(ranked) == 1 or best_of[ranked[0]] != best_of[ranked[1]]:
             win(s, ranked[0], "timeout")
             return
     else:
@@ -194,12 +199,16 @@ def time_out(s: Position) -> None:
         if heir >= 0:
             win(s, heir, "timeout")
             return
-    top = sorted(claims[max(claims)]) if claims else sorted(best_of) or [s.active]  # no claimant: dice among survivors
-    while len(top) > 1:
-        rolls = [s.rng.roll() for _ in top]
-        s.emit("magic_master.event.tie_roll", players=seat_list("seat", top), dice=rolls)
-        top = [p for p, r in zip(top, rolls, strict=False) if r == max(rolls)]
-    win(s, top[0], "timeout")
+    win(s, roll_off(s, sorted(claims[max(claims)]), "tie_roll"), "timeout", "win_timeout_roll")
+
+
+def roll_off(s: Position, players: list[int], event: str) -> int:
+    """The one of `players` who rolls highest; those tied roll again among themselves."""
+    while len(players) > 1:
+        rolls = [s.rng.roll() for _ in players]
+        s.emit(f"magic_master.event.{event}", players=seat_list("seat", players), dice=rolls)
+        players = [p for p, r in zip(players, rolls, strict=False) if r == max(rolls)]
+    return players[0]
 
 
 def roll(s: Position, n: int) -> list[int]:

@@ -7,13 +7,19 @@ value is the better partner's: ruling A-11). Values are computed on demand.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from sabbat.core import codec
 
 from .cards import CardTable, Kind
 
 WIZARD = Kind.WIZARD
+GroupKey = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
+"""A group as a hashable value (`Group.key()`)."""
+Layout = tuple[GroupKey, ...]
+"""A player's groups as a hashable value, whatever their order (`layout()`)."""
 HEIR_WARRIOR_NEEDS_ATTACK = True  # ruling A-10
-NO_RED_BLUE_MIX_ANY_LEADER = True  # ruling A-09
 
 
 @codec.serializable
@@ -31,6 +37,10 @@ class Group:
 
     def copy(self) -> Group:
         return Group(self.char.copy(), self.items.copy(), self.troops.copy(), self.terrain)
+
+    def key(self) -> GroupKey:
+        """The group as a value: character unit, items in any order, troops inner -> outer, terrain."""
+        return (tuple(self.char), tuple(sorted(self.items)), tuple(self.troops), self.terrain)
 
     def cards(self) -> list[int]:
         out = self.char + self.items + self.troops
@@ -50,6 +60,12 @@ class Group:
             self.items.remove(card)
         else:
             self.char.remove(card)
+
+
+def layout(groups: list[Group]) -> Layout:
+    """The groups as one value: the same cards grouped and ordered alike give the same layout,
+    whatever the order of the groups (which the rules never look at)."""
+    return tuple(sorted([g.key() for g in groups]))
 
 
 def _best(vals: list[int]) -> int:
@@ -154,8 +170,16 @@ def _is_warrior(t: CardTable, g: Group) -> bool:
     return False
 
 
-def problems(t: CardTable, g: Group) -> list[str]:
-    """Why a character-led group is illegal (message keys); empty when legal."""
+def mix_ban_any_leader(options: Mapping[str, Any]) -> bool:
+    """Whether the red/blue mixing ban binds every leader (option `mixing_ban`, ruling M-19)."""
+    return options.get("mixing_ban", "any_leader") == "any_leader"
+
+
+def problems(t: CardTable, g: Group, mix_any_leader: bool = True) -> list[str]:
+    """Why a character-led group is illegal (message keys); empty when legal.
+
+    Red and blue troops never share a wizard's group; `mix_any_leader` (option `mixing_ban`, ruling
+    M-19) holds every leader to that ban, a warrior with the Charm Staff included."""
     out: list[str] = []
     castle = g.terrain >= 0 and t.terrain_type[g.terrain] == "castle"
     if g.troops:
@@ -175,7 +199,7 @@ def problems(t: CardTable, g: Group) -> list[str]:
         out.append("blue")
     if red and not (wizard or any(t.role[i] == "charm" for i in g.items)):
         out.append("red")
-    if red and blue and (wizard or NO_RED_BLUE_MIX_ANY_LEADER):
+    if red and blue and (wizard or mix_any_leader):
         out.append("mix")
     if not any(kind[c] is not WIZARD for c in g.char) and any(t.role[i] == "warrior" for i in g.items):
         out.append("wizard_item")

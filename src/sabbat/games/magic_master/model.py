@@ -1,6 +1,6 @@
 """The position: phases, the attack in progress, and the fields of a game (`Position`).
 
-Every pending decision is recorded in fields (`phase`, `attack`, `placed`…), never in closures, so
+Every pending decision is recorded in fields (`phase`, `attack`, `seen`…), never in closures, so
 a clone continues from any point. This module knows no rule: the rules are functions over the
 position, and state.py puts the game contract on top.
 """
@@ -14,7 +14,7 @@ from typing import Any, Self
 from sabbat.core import GameState, codec
 
 from .cards import CardTable, table_for
-from .groups import Group
+from .groups import Group, Layout
 
 
 @codec.serializable
@@ -117,7 +117,7 @@ class Position(GameState):
     """A position of Magic Master: its fields, `clone()` and whose decision is pending."""
 
     game_id = "magic_master"
-    rules_version = "3"
+    rules_version = "4"
     _transient_ = ("t",)  # type: ignore[assignment]  # the card table is rebuilt on load; codec merges the MRO
 
     t: CardTable
@@ -144,7 +144,9 @@ class Position(GameState):
         self.had_regalia = [False] * n
         self.pending_regalia = [False] * n
         self.regroup_kind = RegroupKind.INITIAL
-        self.placed: set[int] = set()  # cards placed in the current regroup (each at most once)
+        self.seen: set[Layout] = set()
+        """The regrouping player's layouts passed through since the regroup's last play or scrap
+        (never the current one): a move back to one of them is not offered (regroup.py)."""
         self.attack: Attack | None = None
         self.gained = False
         self.captured: list[int] = []
@@ -166,9 +168,6 @@ class Position(GameState):
         if not hasattr(self, "offered"):  # saved before the offers were recorded: nothing known
             self.offered = [frozenset() for _ in range(self.num_players)]
             self.start_player = -1
-        if not hasattr(self, "placed"):  # saved under rules version 2 (a count of placements)
-            self.placed = set()
-            self.__dict__.pop("ops", None)
 
     @property
     def current_player(self) -> int | None:
@@ -209,7 +208,7 @@ class Position(GameState):
         new.had_regalia = self.had_regalia.copy()
         new.pending_regalia = self.pending_regalia.copy()
         new.regroup_kind = self.regroup_kind
-        new.placed = self.placed.copy()
+        new.seen = self.seen.copy() if self.seen else set()
         new.attack = self.attack.copy() if self.attack is not None else None
         new.gained = self.gained
         new.captured = self.captured.copy()

@@ -80,9 +80,8 @@ def reveal(s: Position) -> None:
     for v in sorted(set(value), reverse=True):
         tied = [p for p in range(n) if value[p] == v]
         s.rank += order_by_dice(s, tied) if len(tied) > 1 else tied
-    distinct = sorted(set(value), reverse=True)
     for p in s.rank:
-        size = 11 - (distinct.index(value[p]) + 1)
+        size = hand_size(value, value[p], s.options.get("hand_sizes", "by_value"))
         s.hand[p] = [s.deck.pop() for _ in range(size)]
         s.emit_private("magic_master.event.dealt_hand", p, None, player=p,
                           cards=[t.name(c) for c in s.hand[p]])
@@ -90,6 +89,17 @@ def reveal(s: Position) -> None:
     s.emit("magic_master.event.ranking", players=seat_list("seat", s.rank))
     s.setup_queue = list(s.rank)
     start_regroup(s, s.setup_queue[0], RegroupKind.INITIAL)
+
+
+def hand_size(values: list[int], mine: int, rule: str) -> int:
+    """Cards dealt to the player who revealed succession `mine`: 10 for the highest, one fewer a place.
+
+    The place counts the higher values (`by_value`, ruling M-20: 6/6/1 deals 10/10/9) or the players
+    ranked above (`by_place`: 10/10/8); tied players get the same number either way.
+    """
+    if rule == "by_place":
+        return 10 - sum(1 for v in values if v > mine)
+    return 10 - sum(1 for v in set(values) if v > mine)
 
 
 class SecretHeirs(SecretChoice[Position]):

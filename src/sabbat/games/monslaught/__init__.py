@@ -27,7 +27,7 @@ class MonslaughtGame(Game):
         title={"en": "Monslaught in Walpurgis", "ja": "モンスロート イン ヴァルプルギス"},
         min_players=2,
         max_players=4,
-        rules_version="1",
+        rules_version="2",
         max_decisions=3000,
         options={"second_place": Option(
             "'qualified' (default, ruling A11): with 4 players the 2nd-place extra card "
@@ -41,17 +41,18 @@ class MonslaughtGame(Game):
                                   "ja": "ボスのスカウトコストに届いた宣言だけ"},
                     "any": {"en": "The next-highest declaration, whatever its size", "ja": "次に高い宣言なら何でも"}},
         ), "refill_hand": Option(
-            "'capped' (default, ruling M-12): once the cleanup refill has begun, actions fill the hand only up to "
-            "the refill limit (4, 5 with an Owl); 'uncapped': actions may take the hand past it",
-            default="capped", choices=("capped", "uncapped"),
-            help_ja="capped（既定）: 手札の補充が始まったら、アクションで手札に加えられるのは補充の上限（4枚、フクロウで5枚）まで。"
-                    "uncapped: アクションなら上限を超えてもよい",
-            label={"en": "Cards taken into hand during the refill", "ja": "補充中に手札に加えるカード"},
+            "'uncapped' (default, ruling M-12): an action used after the cleanup refill may take the hand past "
+            "the refill limit; 'capped': once the refill has begun, actions fill the hand only up to that limit "
+            "(4, 5 with an Owl)",
+            default="uncapped", choices=("uncapped", "capped"),
+            help_ja="uncapped（既定）: 手札の補充の後に使ったアクションなら補充の上限を超えて手札に加えてよい。"
+                    "capped: 補充が始まったら、アクションで手札に加えられるのは補充の上限（4枚、フクロウで5枚）まで",
+            label={"en": "Cards taken into hand after the refill", "ja": "補充の後に手札に加えるカード"},
             explain={"en": "Once the end-of-turn refill has begun, how far actions may fill your hand.",
                      "ja": "手番の終わりの補充が始まった後、アクションで手札を何枚まで増やせるか。"},
-            values={"capped": {"en": "Up to the refill limit (4, or 5 with an Owl)",
-                               "ja": "補充の上限（4枚、フクロウがいれば5枚）まで"},
-                    "uncapped": {"en": "Past the limit, if an action says so", "ja": "アクションなら上限を超えてもよい"}},
+            values={"uncapped": {"en": "Past the limit, if an action says so", "ja": "アクションなら上限を超えてもよい"},
+                    "capped": {"en": "Up to the refill limit (4, or 5 with an Owl)",
+                               "ja": "補充の上限（4枚、フクロウがいれば5枚）まで"}},
         )},
         summary={
             "en": "Summon familiars, scout monsters and lands, defeat four witches; choose your hand from your discard pile.",

@@ -70,12 +70,12 @@ def hand_room(st: Position, seat: Seat) -> int:
     """How many more cards an effect may put into the hand now.
 
     The refill is 「4枚までカードを選び、自分の手札とします」 (Owl: 「5枚になるように補充」), a
-    hand-size target: once the refill has begun, an action can fill the hand up to that limit but
-    never past it (ruling M-12; option `refill_hand=uncapped` lifts this). Outside the refill the
-    hand has no limit.
+    target for the refill itself; an action may be used 「自分の手番中であれば、いつでも」, so by default
+    nothing limits the cards an action adds (ruling M-12). Option `refill_hand=capped` holds actions
+    to the refill limit once the refill has begun. Outside the refill the hand has no limit.
     """
     phase = st.ret_phase if st.phase is Phase.EFFECT else st.phase
-    if phase is not Phase.REFILL or st.options.get("refill_hand") == "uncapped":
+    if phase is not Phase.REFILL or st.options.get("refill_hand", "uncapped") == "uncapped":
         return 99
     return refill_limit(st, seat) - len(seat.hand)
 

@@ -123,7 +123,7 @@ class Position(GameState):
     """A Monslaught position: its fields, `clone()` and the derived values every rule shares."""
 
     game_id = "monslaught"
-    rules_version = "1"
+    rules_version = "2"
     _transient_ = ("_legal", "db")
 
     db: CardDB

@@ -1,0 +1,102 @@
+"""Two sentences of the rulebook that read two ways, each with its option.
+
+「魔術士は、青い数字の戦闘部隊でも赤い数字の戦闘部隊でもリーダーになる事が出来ますが、赤と青の数字の
+混成部隊を編成は出来ません。」 — the ban on red and blue together is stated for wizards; by default it
+binds every leader (`mixing_ban=any_leader`), `mixing_ban=wizards` reads it for wizards only.
+
+「2番目に王位継承権が高いプレイヤーに9枚のカードを、3番目に王位継承権が高いプレイヤーに8枚を」「もし、
+王位継承権の値が同じプレイヤーがいた場合は、カードの枚数は同じ枚数を配り」 — the third place counts
+succession values by default (`hand_sizes=by_value`: 6/6/1 deals 10/10/9), players with
+`hand_sizes=by_place` (10/10/8).
+"""
+
+from __future__ import annotations
+
+import pytest
+from mm_support import GAN, TR, TU, act, blank, give, group
+
+from sabbat import games
+from sabbat.core import BadOption
+from sabbat.games.magic_master import groups as G
+from sabbat.games.magic_master.cards import table_for
+from sabbat.games.magic_master.model import Phase, RegroupKind
+from sabbat.games.magic_master.state import MagicMasterState
+
+GAME = games.get("magic_master")
+
+
+def _regroup_with(options: dict[str, str], *cards: str) -> MagicMasterState:
+    s = blank()
+    s.options.update(options)
+    group(s, 1, "harold")
+    group(s, 0, *cards)
+    s.phase, s.regroup_kind, s.active = Phase.REGROUP, RegroupKind.TURN, 0
+    s._legal = None
+    return s
+
+
+def test_mixing_ban_binds_a_warrior_with_the_charm_staff_by_default():
+    s = _regroup_with({}, "sigurd", "charm_staff", TU, TR)
+    assert G.problems(s.t, s.groups[0][0]) == ["mix"]
+    assert "end_regroup" not in {a.kind for a in s.legal_actions()}
+
+
+def test_mixing_ban_wizards_lets_a_warrior_with_the_charm_staff_lead_red_and_blue():
+    s = _regroup_with({"mixing_ban": "wizards"}, "sigurd", "charm_staff", TU, TR)
+    act(s, "end_regroup")
+    assert s.phase is Phase.ATTACK and len(s.groups[0][0].troops) == 2
+
+
+def test_mixing_ban_wizards_still_binds_a_wizard():
+    s = _regroup_with({"mixing_ban": "wizards"}, GAN, TU, TR)
+    assert G.problems(s.t, s.groups[0][0], G.mix_ban_any_leader(s.options)) == ["mix"]
+    assert "end_regroup" not in {a.kind for a in s.legal_actions()}
+
+
+def test_the_heuristic_follows_the_mixing_ban_option():
+    """Playing red troops into a staff-holding warrior's blue group is a fault by default, fine with
+    `mixing_ban=wizards`."""
+    chosen = {}
+    for ban in ("any_leader", "wizards"):
+        s = blank()
+        s.options["mixing_ban"] = ban
+        group(s, 1, "harold")
+        group(s, 0, "sigurd", "charm_staff", TU)
+        give(s, 0, TR)
+        s.phase, s.regroup_kind, s.active = Phase.REGROUP, RegroupKind.TURN, 0
+        s._legal = None
+        chosen[ban] = GAME.heuristic_agent(0).choose(s)
+    assert chosen["any_leader"].kind != "play" and chosen["wizards"].kind == "play"
+
+
+def _dealt(heirs: tuple[str, ...], options: dict[str, str]) -> list[int]:
+    """Hand sizes by seat once each seat has revealed the heir named for it."""
+    first = {c.id: i for i, c in reversed(list(enumerate(table_for({}).inst)))}
+    s = GAME.new(len(heirs), 0, options)
+    for p, tid in enumerate(heirs):
+        s.chars[p] = [first[tid]]
+        s.wiz_hidden[p] = 0
+    s._legal = None
+    for tid in heirs:
+        act(s, "choose_heir", first[tid])
+    return [len(s.hand[p]) for p in range(len(heirs))]
+
+
+@pytest.mark.parametrize(("rule", "sizes"), [({}, [10, 10, 9]), ({"hand_sizes": "by_value"}, [10, 10, 9]),
+                                             ({"hand_sizes": "by_place"}, [10, 10, 8])])
+def test_hand_sizes_when_the_two_highest_heirs_tie(rule: dict[str, str], sizes: list[int]):
+    assert _dealt(("elaine", "harold", "william"), rule) == sizes  # succession 6, 6, 1
+
+
+def test_hand_sizes_by_place_with_four_players():
+    assert _dealt(("elaine", "harold", "mcneil", "edgar"), {"hand_sizes": "by_place"}) == [10, 10, 8, 7]
+    assert _dealt(("elaine", "harold", "mcneil", "edgar"), {}) == [10, 10, 9, 8]
+
+
+def test_the_two_options_are_declared_with_help_in_both_languages_and_checked():
+    options = GAME.info.options
+    assert options["mixing_ban"].default == "any_leader" and options["mixing_ban"].choices == ("any_leader", "wizards")
+    assert options["hand_sizes"].default == "by_value" and options["hand_sizes"].choices == ("by_value", "by_place")
+    assert all(options[k].help and options[k].help_ja for k in ("mixing_ban", "hand_sizes"))
+    with pytest.raises(BadOption):
+        GAME.new(3, 0, {"hand_sizes": "by_seat"})
