@@ -61,10 +61,11 @@ def _start(port: int, db: str, home: Path) -> tuple[subprocess.Popen[bytes], flo
             time.sleep(0.05)
 
 
-def _create(port: int, seed: int) -> dict[str, Any]:
-    body = json.dumps({"game": "mystic_vale", "players": 2, "seed": seed,
-                       "seats": [{"kind": "human"}, {"kind": "human"}]}).encode()
-    req = urllib.request.Request(f"http://127.0.0.1:{port}/api/tables", data=body, method="POST")
+def _create(port: int) -> dict[str, Any]:
+    """A table of two people: the server deals (a table with people cannot choose its seed)."""
+    body = json.dumps({"game": "mystic_vale", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]}).encode()
+    req = urllib.request.Request(f"http://127.0.0.1:{port}/api/tables", data=body, method="POST",
+                                 headers={"Content-Type": "application/json"})
     with urllib.request.urlopen(req, timeout=30) as res:
         data: dict[str, Any] = json.load(res)
     return data
@@ -169,7 +170,7 @@ def run_one(n_tables: int, db_kind: str, moves: int, seconds: float, pg_url: str
     port = _free_port()
     proc, startup = _start(port, db, home)
     try:
-        tables = [_create(port, seed) for seed in range(n_tables)]
+        tables = [_create(port) for _ in range(n_tables)]
         run = asyncio.run(_drive(port, proc.pid, tables, moves, seconds, think))
     finally:
         proc.terminate()
