@@ -37,7 +37,9 @@ class Room:
 
     def __init__(self, tmp_path: Path, game: str, players: int, options: dict[str, Any], clock: dict[str, int],
                  seed: int, prefix: list[Action]) -> None:
-        self.service = TableService(Store(str(tmp_path / f"{game}-{seed}-{random.random()}.sqlite3")))
+        # a stopped clock: every run takes the same time, so the clock readings in the frames agree
+        self.service = TableService(Store(str(tmp_path / f"{game}-{seed}-{random.random()}.sqlite3")),
+                                    clock=lambda: 1000.0)
         self.service.deal = lambda: seed
         self.hub = Hub(self.service, pool=None)
         self.table, self.tokens = self.service.create({"game": game, "players": players, "options": options, "clock": clock,
