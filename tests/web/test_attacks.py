@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -55,10 +56,10 @@ def test_a_practice_table_may_choose_its_deal_and_shows_it(client: TestClient) -
 
 def test_a_finished_games_replay_carries_its_seed(client: TestClient) -> None:
     t = create(client, "magic_master", [{"kind": "ai", "agent": "random"}] * 2, seed=7)
-    service = client.app.state.service  # type: ignore[attr-defined]
-    table = service.tables[t["table_id"]]
-    while not table.state.is_terminal():
-        table.apply(table.state.legal_actions()[0])
+    for _ in range(600):  # the two AI seats play it out
+        if client.get(f"/api/tables/{t['table_id']}").json()["status"] == "finished":
+            break
+        time.sleep(0.05)
     assert client.get(f"/api/tables/{t['table_id']}/replay").json()["seed"] == 7
 
 
@@ -148,3 +149,17 @@ def test_an_allowed_origin_may_create(tmp_path: Path) -> None:
     app = create_app(str(tmp_path / "t.sqlite3"), allow_origins=("https://play.example",))
     with TestClient(app) as c:
         assert _post(c, {"game": "mystic_vale", "players": 2, "seats": PRACTICE}, Origin="https://play.example")[0] == 201
+
+
+# ----- names -------------------------------------------------------------------------------------
+@pytest.mark.parametrize("name", ["x" * 41, "Aki\x00", "a\u202eb", "\u200b"])
+def test_a_seat_name_that_is_not_plain_text_is_refused_not_cut(client: TestClient, name: str) -> None:
+    status, error = _post(client, {"game": "mystic_vale", "players": 2,
+                                   "seats": [{"kind": "human", "name": name}, {"kind": "ai", "agent": "random"}]})
+    assert status == 400 and error == "A name is 1 to 40 characters of text."
+    assert client.get("/api/tables").json() == []
+
+
+def test_a_plain_name_is_kept_as_written(client: TestClient) -> None:
+    t = create(client, "mystic_vale", [{"kind": "human", "name": "  あき  Aki "}, {"kind": "ai", "agent": "random"}])
+    assert client.get(f"/api/tables/{t['table_id']}").json()["seats"][0]["name"] == "あき Aki"

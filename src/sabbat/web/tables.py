@@ -288,7 +288,7 @@ class TableService:
             if not isinstance(s, dict) or s.get("kind") not in ("human", "ai"):
                 raise Rejected("bad_message", why=f"seat {i + 1} must be {{'kind': 'human'}} or {{'kind': 'ai', 'agent': …}}")
             name = s.get("name")
-            name = name[:40] if isinstance(name, str) and name.strip() else None
+            name = None if name is None or (isinstance(name, str) and not name.strip()) else _seat_name(name)
             if s["kind"] == "ai":
                 seats.append(Seat(i, "ai", agent=self._agent(s.get("agent") or "normal"), name=name))
             elif s.get("open"):
