@@ -83,6 +83,20 @@ def blank(n: int = 2, seed: int = 0) -> MagicMasterState:
     return s
 
 
+def bare(n: int = 2) -> MagicMasterState:
+    """blank() with an empty market, so every copy of every card is free for the test."""
+    s = blank(n)
+    s.market = []
+    s._used = set()  # type: ignore[attr-defined]
+    return s
+
+
+def regroup(s: MagicMasterState, p: int = 0) -> None:
+    s.phase, s.regroup_kind, s.active = Phase.REGROUP, RegroupKind.TURN, p
+    s.seen = set()
+    s._legal = None
+
+
 def inst(s: MagicMasterState, tid: str) -> int:
     """A fresh physical card of type `tid`."""
     used: set[int] = s._used  # type: ignore[attr-defined]

@@ -10,27 +10,13 @@ from __future__ import annotations
 
 from collections import deque
 
-from mm_support import GAN, TB, TU, act, blank, give, group, ids, kinds
+from mm_support import GAN, TB, TU, act, bare, give, group, ids, kinds, regroup
 
 from sabbat import games
 from sabbat.core import Action, Rng
 from sabbat.games.magic_master import groups as G
-from sabbat.games.magic_master.model import Phase, RegroupKind
+from sabbat.games.magic_master.model import Phase
 from sabbat.games.magic_master.state import MagicMasterState
-
-
-def bare(n: int = 2) -> MagicMasterState:
-    """blank() with an empty market, so every copy of every card is free for the test."""
-    s = blank(n)
-    s.market = []
-    s._used = set()  # type: ignore[attr-defined]
-    return s
-
-
-def regroup(s: MagicMasterState, p: int = 0) -> None:
-    s.phase, s.regroup_kind, s.active = Phase.REGROUP, RegroupKind.TURN, p
-    s.seen = set()
-    s._legal = None
 
 
 def where(s: MagicMasterState, c: int, p: int = 0) -> str:

@@ -5,27 +5,13 @@ Each test is named after the clause it holds the engine to; the Japanese text is
 
 from __future__ import annotations
 
-from mm_support import GAN, H6, TB, TR, TU, W, act, blank, dice, give, group, ids, kinds
+from mm_support import GAN, H6, TB, TR, TU, W, act, bare, blank, dice, give, group, ids, kinds, regroup
 
 from sabbat import games
 from sabbat.core import Action
 from sabbat.games.magic_master import groups as G
 from sabbat.games.magic_master.model import Phase, RegroupKind
 from sabbat.games.magic_master.state import MagicMasterState
-
-
-def bare(n: int = 2) -> MagicMasterState:
-    """blank() with an empty market, so every copy of every card is free for the test."""
-    s = blank(n)
-    s.market = []
-    s._used = set()  # type: ignore[attr-defined]
-    return s
-
-
-def regroup(s: MagicMasterState, p: int = 0) -> None:
-    s.phase, s.regroup_kind, s.active = Phase.REGROUP, RegroupKind.TURN, p
-    s.seen = set()
-    s._legal = None
 
 
 def layout(s: MagicMasterState, p: int = 0) -> list[tuple[list[str], list[str], list[str], str]]:
