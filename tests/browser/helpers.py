@@ -48,7 +48,7 @@ def open_page(browser: Any, lang: str, width: int = 1280, height: int = 900,
 BAD_TEXT_JS = """(ids) => {
   const text = document.body.innerText;
   const found = [];
-  for (const m of text.matchAll(/\\[object|\\bundefined\\b|\\bnull\\b|\\bNaN\\b|⟦[^⟧]*⟧|\\b1 (?:pts|points|bosses|chests)\\b/g)) found.push(m[0]);
+  for (const m of text.matchAll(/\\[object|\\bundefined\\b|\\bnull\\b|\\bNaN\\b|⟦[^⟧]*⟧|\\b1 (?:pts|points|bosses|chests|cards|coins|groups|units|barrels)\\b|\\(s\\)/g)) found.push(m[0]);
   for (const id of ids) if (new RegExp(`(^|[^A-Za-z_])${id}([^A-Za-z_]|$)`).test(text)) found.push(id);
   for (const o of document.querySelectorAll('option')) if (ids.includes(o.textContent.trim()) || o.textContent.trim() === o.value && /[a-z]/.test(o.value) && o.closest('.options-form')) found.push(`option ${o.value}`);
   return found;

@@ -45,3 +45,17 @@ def test_a_list_of_seats_is_joined_with_each_languages_separator() -> None:
     assert i18n.render("joined_test.row", "ja", {"player": 1, "n": listed}).endswith("（P1（12）、P3（9））")
     mixed = i18n.join_messages([("joined_test.row", {"player": 1, "n": 3}), ("joined_test.none", {})])
     assert mixed["en"].startswith("P2 (3), ") and i18n.list_separator("ja") == "、"
+
+
+def test_a_counted_word_agrees_with_its_number() -> None:
+    i18n.register("t_plural", {"en": {"n": "{count:plural:chest:chests}", "odd": "{count:plural:sheep}"}})
+    assert [i18n.render("t_plural.n", "en", {"count": c}) for c in (0, 1, 2)] == ["0 chests", "1 chest", "2 chests"]
+    assert i18n.render("t_plural.odd", "en", {"count": 3}) == "3 sheep"
+
+
+def test_no_english_message_counts_with_a_parenthesised_plural() -> None:
+    """ "1 coin(s)" reads as a machine wrote it; every counted word uses the plural spec instead."""
+    import sabbat.games  # noqa: F401  (registers every game's messages)
+
+    bad = sorted(k for k in i18n.keys("en") if "(s)" in i18n.render(k, "en", fallback=""))
+    assert bad == []

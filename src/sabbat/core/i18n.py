@@ -110,7 +110,12 @@ SEAT_LABEL = {"en": "P{n}", "ja": "P{n}"}
 
 
 class _Formatter(string.Formatter):
-    """Adds the `seat` format spec: `{player:seat}` shows seat 0 as `P1`, in every game alike."""
+    """Adds two format specs used by every game alike.
+
+    `{player:seat}` shows seat 0 as `P1`. `{count:plural:chest:chests}` shows the number with the
+    word that agrees with it ("1 chest", "3 chests"), so no message has to write "chest(s)"; a
+    Japanese template simply writes its counter (`{count}枚`).
+    """
 
     def __init__(self, locale: str) -> None:
         self.locale = locale
@@ -120,6 +125,9 @@ class _Formatter(string.Formatter):
             return SEAT_LABEL.get(self.locale, SEAT_LABEL["en"]).format(n=value + 1)
         if format_spec == "seat":
             return str(value)
+        if format_spec.startswith("plural:"):
+            one, _, other = format_spec[len("plural:"):].partition(":")
+            return f"{value} {one if value == 1 else other or one}"
         return super().format_field(value, format_spec)
 
 

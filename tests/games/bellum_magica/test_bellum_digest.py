@@ -14,18 +14,18 @@ from sabbat.games.bellum_magica import GAME
 from support.fingerprint import digests
 
 RECORDED = {
-    "2p defaults": "0e93c40d98ea5e9e656820b18b863f52",
-    "2p castle_choice=draft": "6f6341bcfdab3d19f7e7e23b42391f79",
-    "2p max_days=4": "af2d63c21c5c86371c9f1c533b449b29",
-    "3p defaults": "8bdaabeb5114ce5c8c7873b20718bbb4",
-    "3p castle_choice=draft": "e52f2390e5a849e0d25f09a5b38e7057",
-    "3p max_days=4": "ef049e67d66aefdeae0a9f8dd21f22e0",
-    "4p defaults": "f53352aa4c3a12b970a80e0d16368aec",
-    "4p castle_choice=draft": "2d438c76fe36e35848a870304cc13c6f",
-    "4p max_days=4": "1df265e568f3a6ae45beea968727d5ff",
-    "5p defaults": "d19a5e809bd9169bc7b77187b0cfae86",
-    "5p castle_choice=draft": "057a6e3850dbc0d1351eb8da57275413",
-    "5p max_days=4": "1456a69632860b84a6a44b65f082c6a7",
+    "2p defaults": "0f90928b2f3ec755e68d73f590af45de",
+    "2p castle_choice=draft": "321970ef6e6b7ca0bd9d55ac8cd60106",
+    "2p max_days=4": "c3c24f57d2ac91d67ccad69494302df5",
+    "3p defaults": "5ac8df0eaacc3215f957e754aa133e09",
+    "3p castle_choice=draft": "7e3786218cbda18b68d283a884c63771",
+    "3p max_days=4": "6651417371e587e8d0ff1e7c9d2aae53",
+    "4p defaults": "bb1db92f2144ab1569f1e1068171eb7a",
+    "4p castle_choice=draft": "162ce8326e33596745b30c782be3449a",
+    "4p max_days=4": "ca1aa7abca7957fcf7128500e2eaadc5",
+    "5p defaults": "ff56ebcec1b6f78c9d4952e023637b47",
+    "5p castle_choice=draft": "27e05001eb848352af0126f4f67c9293",
+    "5p max_days=4": "c5c0f43fccb7ec4e7dc51c5f41d2fe4a",
 }
 
 

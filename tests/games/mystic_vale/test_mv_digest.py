@@ -18,12 +18,12 @@ from sabbat.games.mystic_vale import GAME
 from support.fingerprint import digests
 
 RECORDED = {
-    "2p defaults": "d3fefa893267b7cf5cf947df4c18711c",
-    "2p german_spirit_trade=True": "9ed9da73e35eb7911ffe34c367e107b0",
-    "3p defaults": "56bf29b527d550bd74b8a32ca3ce7ed2",
-    "3p german_spirit_trade=True": "b993dd029c2a9078489a8409b311d26d",
-    "4p defaults": "3f665f3acb29ace2dd37d6c8ae4a85e0",
-    "4p german_spirit_trade=True": "9e2f2e37c8fc630e703edcbe984b2d65",
+    "2p defaults": "b347e0d77e7bc9f4ed25a7d8b9eccef2",
+    "2p german_spirit_trade=True": "d0413fd1e8b35eea33a261d964c1c50d",
+    "3p defaults": "d4b7145394a44ad201e992eb9985781d",
+    "3p german_spirit_trade=True": "c168a715c755f1f3eab409000eae4b4b",
+    "4p defaults": "76976ea23c2803cf7a7bfd5914963e2a",
+    "4p german_spirit_trade=True": "213b9abb2dc4f2378b9810179a699741",
 }
 
 

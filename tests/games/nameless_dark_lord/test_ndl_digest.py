@@ -18,16 +18,16 @@ from sabbat.games.nameless_dark_lord import GAME
 from support.fingerprint import digests
 
 RECORDED = {
-    "3p defaults": "f8710096fff70be924c9f33f061e6c82",
-    "3p event_mode=per_type": "2a47af2cef780db402028de9e62c62de",
-    "3p bomber_return=end_phase_b": "05324794ece472df7cc358089b4110f5",
-    "3p sleeve_mode=secret": "ec16296ace91c865ca4a6504d883aa08",
-    "3p k_threshold=2": "c090a884e4921e3bfacb6a96312ce0e3",
-    "4p defaults": "b605d532b6cef2380ac1dadcca706aff",
-    "4p event_mode=per_type": "afc6b3934f960f24def3433e8832bc23",
-    "4p bomber_return=end_phase_b": "268f67736280645aa0a71c6c2142e3ad",
-    "4p sleeve_mode=secret": "971fa92388d9ee46cfdcadc06324e50a",
-    "4p k_threshold=2": "74da77c4eb227bd39a100c6b04e76781",
+    "3p defaults": "3f164b394814a23f321f612595e80271",
+    "3p event_mode=per_type": "8159bb1755b0a4b020c124fd6d8a29bb",
+    "3p bomber_return=end_phase_b": "b4e738bf0f5016149e470afe2f4f0cdc",
+    "3p sleeve_mode=secret": "53efbdd2f5f6447a828a84ab9fb77818",
+    "3p k_threshold=2": "36b829d25b1b3dba8b1013e54beaed53",
+    "4p defaults": "cb11b3d531631d3d4e2b4e455057e3d6",
+    "4p event_mode=per_type": "c508f0280587c1b35d3abf1b98de29f8",
+    "4p bomber_return=end_phase_b": "263160ce5bb41835ac86a60618d40657",
+    "4p sleeve_mode=secret": "27aa7975aa09e528e17c028270b8fe4b",
+    "4p k_threshold=2": "3f87e96ab0498fcf18b326766f6da26e",
 }
 
 
