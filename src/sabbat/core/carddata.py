@@ -243,3 +243,28 @@ def load_sections(path: Path, sections: Mapping[str, type[CardEntry]]) -> dict[s
             parsed.append(card)
         out[name] = parsed
     return out
+
+
+WORDING = frozenset({"name", "provenance", "note"})
+"""Keys of a card file that only word or source a card: a change to them changes no game."""
+
+
+def _rules_part(data: Any) -> Any:
+    """`data` without its wording: the named keys, and every {en, ja} text pair."""
+    if isinstance(data, dict):
+        if data and set(data) <= {"en", "ja"}:
+            return None
+        return {k: _rules_part(v) for k, v in data.items() if k not in WORDING}
+    if isinstance(data, list):
+        return [_rules_part(v) for v in data]
+    return data
+
+
+def shipped_digest(game_id: str) -> str | None:
+    """A digest of what a game's shipped card file says about play (names and sources left out),
+    or None for a game that ships none. A table records it: its log replays on these cards."""
+    path = Path(__file__).parent.parent / "games" / game_id / "cards.yaml"
+    if not path.is_file():
+        return None
+    canon = json.dumps(_rules_part(read_file(path)), sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(canon.encode()).hexdigest()[:32]

@@ -1,0 +1,32 @@
+"""A game's `rules_version` changes whenever its rules or shipped cards change: each version's
+rules digest is recorded (rules_versions.py), so a change of play without a bump fails here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from rules_versions import COMMAND, VARIANTS_FROM, current, recorded
+
+from sabbat import games
+
+
+@pytest.mark.parametrize("game_id", sorted(VARIANTS_FROM))
+def test_rules_version_matches_its_recorded_rules_digest(game_id: str) -> None:
+    version = games.get(game_id).info.rules_version
+    want = recorded().get(game_id, {}).get(version)
+    got = current(game_id)
+    assert want == got, (f"{game_id} plays differently from what rules_version {version!r} recorded: bump "
+                         f"rules_version of {game_id} and record the new digest (command: "
+                         f"{COMMAND.format(game=game_id)})")
+
+
+def test_every_shipped_game_is_covered() -> None:
+    shipped = {p.parent.name for p in Path(games.__file__).parent.glob("*/__init__.py")}
+    assert sorted(VARIANTS_FROM) == sorted(shipped)
+
+
+@pytest.mark.parametrize("game_id", sorted(VARIANTS_FROM))
+def test_the_state_and_the_game_say_the_same_rules_version(game_id: str) -> None:
+    game = games.get(game_id)
+    assert game.new(game.info.min_players, 1).rules_version == game.info.rules_version
