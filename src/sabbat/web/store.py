@@ -30,6 +30,7 @@ tables_t = sa.Table(
     sa.Column("settings", sa.Text, nullable=False),
     sa.Column("created", sa.Float, nullable=False),
     sa.Column("status", sa.String(16), nullable=False),
+    sa.Column("card_digest", sa.String(64), nullable=True),
 )
 seats_t = sa.Table(
     "seats", metadata,
@@ -89,6 +90,8 @@ class TableRow:
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[tuple[Any, int, str | None]] = field(default_factory=list)
     """(action JSON, seat, client message id) in order."""
+    card_digest: str | None = None
+    """The digest of the card data the table was created with (None: recorded before digests)."""
 
 
 def database_url(db: str) -> str:
@@ -126,7 +129,8 @@ class Store:
             c.execute(tables_t.insert().values(
                 id=row.id, game=row.game, rules_version=row.rules_version, num_players=row.num_players,
                 seed=str(row.seed), options=json.dumps(row.options), cards=row.cards,
-                settings=json.dumps(row.settings), created=row.created, status=row.status))
+                settings=json.dumps(row.settings), created=row.created, status=row.status,
+                card_digest=row.card_digest))
             c.execute(seats_t.insert(), [
                 {"table_id": row.id, "seat": s.seat, "kind": s.kind, "agent": s.agent,
                  "token_hash": s.token_hash, "open": s.open, "name": s.name} for s in row.seats])
@@ -159,7 +163,7 @@ class Store:
         """Every table with its seats and log, oldest first."""
         with self.engine.connect() as c:
             rows = {r.id: TableRow(r.id, r.game, r.rules_version, r.num_players, int(r.seed), json.loads(r.options),
-                                   r.cards, json.loads(r.settings), r.created, r.status)
+                                   r.cards, json.loads(r.settings), r.created, r.status, card_digest=r.card_digest)
                     for r in c.execute(sa.select(tables_t).order_by(tables_t.c.created))}
             for s in c.execute(sa.select(seats_t).order_by(seats_t.c.seat)):
                 rows[s.table_id].seats.append(SeatRow(s.seat, s.kind, s.agent, s.token_hash, bool(s.open), s.name))

@@ -109,6 +109,8 @@ class Table:
     so `agent` plays that one decision; the turn comes back to the person after it."""
     seen_events: dict[int | None, tuple[int, list[Event]]] = field(default_factory=dict)
     """Per viewer: how many log entries were filtered, and the ones it may see (grown per move)."""
+    stopped: Stopped | None = None
+    """Why this table takes no moves: its stored log does not replay under this server's rules."""
 
     def events_for(self, seat: int | None) -> list[Event]:
         """`state.events_for(seat)`, filtering only the entries added since the last call."""
@@ -143,11 +145,13 @@ class Table:
 
     @property
     def status(self) -> str:
+        if self.stopped is not None:
+            return "stopped"
         return "finished" if self.state.is_terminal() else "playing"
 
     def mover(self) -> tuple[int, str] | None:
         """(seat, agent name) when an AI must choose now: an AI seat or a substitute."""
-        if self.state.is_terminal():
+        if self.state.is_terminal() or self.stopped is not None:
             return None
         p = self.state.current_player
         if p is None:
@@ -173,10 +177,35 @@ class Table:
             "version": self.version_for(None), "name": self.settings.get("name"),
             "open_seats": [s.seat for s in self.seats if s.open and s.token_hash is None],
             **({"seed": self.state.seed} if self.settings.get("seed_chosen") else {}),
+            **({"stopped_reason": self.stopped.texts()} if self.stopped is not None else {}),
         }
 
 
 Listener = Callable[[Table], None]
+
+
+@dataclass
+class Stopped:
+    """A table whose stored log does not replay: the reason, and the log as it was stored."""
+
+    code: str
+    params: dict[str, Any]
+    row: TableRow
+
+    def text(self, lang: str) -> str:
+        return i18n.render(f"web.{self.code}", lang, self.params)
+
+    def texts(self) -> dict[str, str]:
+        """The reason in each language, for the lobby (which answers every reader alike)."""
+        return {lang: self.text(lang) for lang in ("en", "ja")}
+
+    def log(self) -> dict[str, Any]:
+        """The stored log, to download: what a fixed or older server needs to replay it."""
+        r = self.row
+        return {"format": "sabbat-table-log", "table": r.id, "game": r.game, "rules_version": r.rules_version,
+                "card_digest": r.card_digest, "num_players": r.num_players, "seed": r.seed, "options": r.options,
+                "cards": r.cards, "log": [{"seat": seat, "action": action} for action, seat, _ in r.actions],
+                "stopped": self.texts()}
 
 
 @dataclass
@@ -210,16 +239,35 @@ class TableService:
 
     # ----- building tables -----------------------------------------------------------
     def load(self) -> int:
-        """Rebuild every table from its log; returns how many."""
+        """Rebuild every table from its log; returns how many. A table whose log does not replay
+        under today's rules (one move no longer legal) is stopped with the reason, at the last
+        move that did: one old table never keeps the server, or any other table, from going on."""
         for row in self.store.load_all():
             table = self._build(row)
-            for action, seat, msg_id in row.actions:
-                table.apply(table.game.action_from_json(action))
+            for done, (action, seat, msg_id) in enumerate(row.actions):
+                try:
+                    table.apply(table.game.action_from_json(action))
+                except Exception as exc:  # noqa: BLE001 - any failure to replay stops this table alone
+                    table = self._stopped(row, done, exc)
+                    break
                 if msg_id:
                     table.msg_ids[(seat, msg_id)] = (table.version, table.version_for(seat))
             table.turn_started = self.clock()
             self.tables[row.id] = table
         return len(self.tables)
+
+    def _stopped(self, row: TableRow, done: int, exc: Exception) -> Table:
+        """The table at the last move of its log that replays, stopped, saying why."""
+        table = self._build(row)
+        for action, _seat, _msg_id in row.actions[:done]:
+            table.apply(table.game.action_from_json(action))
+        now = table.game.info.rules_version
+        why = str(exc) if isinstance(exc, SabbatError) else type(exc).__name__
+        params = {"game": row.game, "move": done + 1, "then": row.rules_version, "now": now, "why": why}
+        changed = row.rules_version != now or (row.cards is None and row.card_digest is not None
+                                               and row.card_digest != carddata.shipped_digest(row.game))
+        table.stopped = Stopped("stopped_rules_changed" if changed else "stopped_log_broken", params, row)
+        return table
 
     def _build(self, row: TableRow) -> Table:
         game = games.get(row.game)
@@ -233,6 +281,13 @@ class TableService:
             if s.kind == "human" and per_game:
                 s.clock_left = float(per_game)
         return Table(row.id, game, state, seats, row.settings, row.created, row.cards, Steps(row.num_players))
+
+    @staticmethod
+    def _card_digest(game: Game, cards: str | None) -> str | None:
+        """The digest of the card data a new table plays with: its uploaded file's, else the shipped one."""
+        if cards is not None:
+            return hashlib.sha256(cards.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+        return carddata.shipped_digest(game.info.id)
 
     def _agent(self, name: Any) -> str:
         """An AI player a request may seat; one message for anything else, whatever it names."""
@@ -309,7 +364,8 @@ class TableService:
         stored_options = {k: v for k, v in state.options.items() if k != "cards"}
         row = TableRow(secrets.token_hex(8), game.info.id, game.info.rules_version, n, seed, stored_options,
                        cards, settings, time.time(), "playing",
-                       [SeatRow(s.seat, s.kind, s.agent, s.token_hash, s.open, s.name) for s in seats])
+                       [SeatRow(s.seat, s.kind, s.agent, s.token_hash, s.open, s.name) for s in seats],
+                       card_digest=self._card_digest(game, cards))
         self.store.create(row)
         table = self._build(row)
         table.turn_started = self.clock()
@@ -357,6 +413,8 @@ class TableService:
     def join(self, table_id: str, seat: int | None) -> tuple[int, str]:
         """Claim an open human seat (the first one when `seat` is None)."""
         table = self.get(table_id)
+        if table.stopped is not None:
+            raise Rejected("stopped", move=table.stopped.params["move"])
         free = [s for s in table.seats if s.open and s.token_hash is None]
         chosen = next((s for s in free if seat is None or s.seat == seat), None)
         if chosen is None:
@@ -427,14 +485,21 @@ class TableService:
         done = table.msg_ids.get((seat, msg_id))
         if done is not None:
             return done[1]
-        if table.state.is_terminal():
-            raise Rejected("finished")
+        self._movable(table)
         seen = table.version_for(seat)
         if table.committing or not isinstance(version, int) or isinstance(version, bool) or version != seen:
             raise Rejected("stale", version=seen)
         if table.state.current_player != seat:
             raise Rejected("not_your_turn")
         return self._move(table, seat, self._read_action(table, action, action_id), msg_id)
+
+    @staticmethod
+    def _movable(table: Table) -> None:
+        """Refuse any move on a table that is over or stopped, saying which."""
+        if table.stopped is not None:
+            raise Rejected("stopped", move=table.stopped.params["move"])
+        if table.state.is_terminal():
+            raise Rejected("finished")
 
     def finish(self, move: Move) -> int:
         """Put a committed move in place and tell the listeners; returns the mover's new version."""
@@ -505,6 +570,7 @@ class TableService:
         seat = self.seat_of(table, token)
         if seat is None:
             raise Rejected("spectator")
+        self._movable(table)
         if table.undo_ok != (seat, table.version) or version != table.version_for(seat):
             raise Rejected("no_undo")
         keep = table.version - 1
@@ -529,7 +595,7 @@ class TableService:
         now = self.clock()
         changed = []
         for table in self.tables.values():
-            if table.state.is_terminal() or table.thinking or table.committing:
+            if table.state.is_terminal() or table.stopped is not None or table.thinking or table.committing:
                 continue
             p = table.state.current_player
             if p is None:
@@ -610,7 +676,8 @@ class TableService:
         start = min(max(0, events_from), len(events))
         legal: list[dict[str, Any]] = []
         terminal = st.is_terminal()
-        if seat is not None and not terminal and st.current_player == seat and not table.standing_in(seat):
+        if (seat is not None and not terminal and table.stopped is None and st.current_player == seat
+                and not table.standing_in(seat)):
             legal = [{"id": i, "action": a.to_json(), "text": st.describe_action(a, lang)}
                      for i, a in enumerate(st.legal_actions())]
         scores = st.scores() if terminal else st.visible_scores(seat)
@@ -627,10 +694,14 @@ class TableService:
             "can_undo": seat is not None and table.undo_ok == (seat, table.version),
             "settings": {k: v for k, v in table.settings.items() if k in ("per_move_s", "per_game_s", "name")},
         }
+        if table.stopped is not None:
+            frame["stopped_reason"] = table.stopped.text(lang)
         return frame
 
     def replay(self, table: Table) -> dict[str, Any]:
-        """The finished game as a replay file that `sabbat replay` opens."""
+        """The finished game as a replay file that `sabbat replay` opens; a stopped table's stored log."""
+        if table.stopped is not None:
+            return table.stopped.log()
         if not table.state.is_terminal():
             raise Rejected("replay_unfinished")
         meta = {"table": table.id, "seats": [s.public() for s in table.seats], "source": "sabbat serve"}
@@ -640,7 +711,7 @@ class TableService:
         rows = [t.row() for t in self.tables.values()]
         if status == "open":
             rows = [r for r in rows if r["open_seats"] and r["status"] == "playing"]
-        elif status in ("playing", "finished"):
+        elif status in ("playing", "finished", "stopped"):
             rows = [r for r in rows if r["status"] == status]
         return sorted(rows, key=lambda r: -r["created"])[:200]
 

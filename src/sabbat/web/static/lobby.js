@@ -179,7 +179,7 @@ async function loadLists(boxes, titles) {
     h('span.tb-seats', (tb.seats || []).map((s) => h('span.tb-seat', s.kind === 'ai' ? t('seat.ai', { agent: agentLabel(s.agent) })
       : s.open ? t('lobby.open_seat') : (s.name || t('seat.human'))))),
     Number.isInteger(tb.seed) ? h('span.tb-seed', { title: t('lobby.seed_help') }, t('lobby.seed', { seed: tb.seed })) : null,
-    tb.status === 'stopped' ? h('span.tb-stopped', t('lobby.stopped'), tb.stopped_reason ? `: ${tb.stopped_reason}` : '') : null,
+    tb.status === 'stopped' ? h('span.tb-stopped', t('lobby.stopped'), tb.stopped_reason ? `: ${pick(tb.stopped_reason)}` : '') : null,
     h('span.tb-actions', actions));
   const fillBox = (box, rows, empty) => {
     box.querySelector('ul')?.remove();
@@ -194,7 +194,7 @@ async function loadLists(boxes, titles) {
       const tb = await api(`/api/tables/${encodeURIComponent(id)}`);
       return tb.status === 'finished'
         ? row(tb, h('a.button', { href: `/replay/${id}` }, t('lobby.replay')))
-        : tb.status === 'stopped' ? row(tb)
+        : tb.status === 'stopped' ? row(tb, h('a.button', { href: `/api/tables/${encodeURIComponent(id)}/replay`, download: `${id}.log.json` }, t('lobby.download_log')))
           : row(tb, h('a.button.primary', { href: `/t/${id}` }, t('lobby.resume')), ' ', t('seat.n', { n: mine[id].seat + 1 }));
     } catch {
       return h('li.table-row', h('span', t('lobby.gone')),

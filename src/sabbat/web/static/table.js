@@ -116,6 +116,7 @@ export function showTable(root, tableId) {
     const me = mySeat(v);
     const turnText = !s.online ? t('net.reconnecting')
       : v.status === 'finished' ? t('table.finished')
+        : v.status === 'stopped' ? (v.stopped_reason || t('lobby.stopped'))
         : myTurn && me.timed_out ? t('table.timed_out_me', { agent: agentLabel(me.timed_out) })
           : myTurn && me.substitute ? t('table.substitute_me', { agent: agentLabel(me.substitute) })
             : myTurn ? t('table.your_turn')

@@ -366,6 +366,7 @@ export default {
   'lobby.seed': 'deal #{seed}',
   'lobby.seed_help': 'The creator chose this deal (a practice game): the same number gives the same cards.',
   'lobby.stopped': 'stopped',
+  'lobby.download_log': 'Download its log',
   'table.save_name': 'Save',
   'tie.monslaught.tiebreak.bosses.one': '{value} boss',
   'tie.bellum_magica.tiebreak.chests.one': '{value} chest',

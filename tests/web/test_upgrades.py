@@ -1,0 +1,152 @@
+"""Upgrades keep the server up: a stored table whose log no longer replays under today's rules
+is stopped with the reason (en/ja) in the lobby and its view, its log still downloadable, and
+every other table goes on. Each table records the rules version and card digest it began with."""
+
+from __future__ import annotations
+
+import json
+import random
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+from alembic import command
+from starlette.testclient import TestClient
+
+from sabbat.core import carddata
+from sabbat.web.app import create_app
+from sabbat.web.store import Store, actions_t, database_url, tables_t
+from sabbat.web.tables import Rejected, TableService
+
+from .helpers import create, frame_of, next_view
+from .test_persistence import _play
+
+TWO = {"game": "mystic_vale", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]}
+
+
+def _spoil(db: str, table_id: str, idx: int, rules_version: str | None = None) -> None:
+    """Make move `idx` of a stored log unplayable (and, if given, the table's recorded rules version)."""
+    engine = sa.create_engine(database_url(db))
+    with engine.begin() as c:
+        c.execute(actions_t.update().where(actions_t.c.table_id == table_id, actions_t.c.idx == idx)
+                  .values(action=json.dumps(["no_such_move", 99])))
+        if rules_version is not None:
+            c.execute(tables_t.update().where(tables_t.c.id == table_id).values(rules_version=rules_version))
+    engine.dispose()
+
+
+def _three_tables(db: str) -> tuple[TableService, list[str], list[dict[int, str]]]:
+    service = TableService(Store(db))
+    ids, tokens = [], []
+    for deal in (1, 2, 3):
+        service.deal = lambda deal=deal: deal
+        table, toks = service.create(TWO)
+        _play(service, table.id, toks, 6, random.Random(deal))
+        ids.append(table.id)
+        tokens.append(toks)
+    service.store.close()
+    return service, ids, tokens
+
+
+def test_a_log_that_no_longer_replays_stops_its_table_alone(tmp_path: Path) -> None:
+    db = str(tmp_path / "t.sqlite3")
+    before, (broken, old, fine), tokens = _three_tables(db)
+    _spoil(db, broken, 3)
+    _spoil(db, old, 2, rules_version="0")
+
+    service = TableService(Store(db))
+    assert service.load() == 3
+    t_broken, t_old, t_fine = (service.tables[i] for i in (broken, old, fine))
+    assert (t_broken.status, t_old.status, t_fine.status) == ("stopped", "stopped", "playing")
+    # the stopped table stands at the last move that replays
+    assert t_broken.state.history == before.tables[broken].state.history[:3]
+    row = next(r for r in service.lobby() if r["table_id"] == broken)
+    assert "move 4" in row["stopped_reason"]["en"] and "4 手目" in row["stopped_reason"]["ja"]
+    old_row = t_old.row()
+    assert "version 0" in old_row["stopped_reason"]["en"] and "版 0" in old_row["stopped_reason"]["ja"]
+    assert [r["table_id"] for r in service.lobby("stopped")] == [old, broken]
+    assert fine in [r["table_id"] for r in service.lobby("playing")]
+    # its view says why and offers no move; every move is refused with the reason
+    seat = t_broken.state.current_player
+    assert seat is not None
+    view = service.view(t_broken, seat, "ja")
+    assert view["status"] == "stopped" and view["legal"] == [] and "4 手目" in view["stopped_reason"]
+    with pytest.raises(Rejected) as refused:
+        service.act(broken, tokens[0][seat], "late", t_broken.version_for(seat), action_id=0)
+    assert refused.value.code == "stopped"
+    assert "does not replay" in refused.value.message("en") and "記録" in refused.value.message("ja")
+    assert t_broken.mover() is None and t_broken not in service.tick()
+    # its stored log downloads whole, as it was
+    log = service.replay(t_broken)
+    assert log["rules_version"] == "1" and len(log["log"]) == 6 and log["log"][3]["action"] == ["no_such_move", 99]
+    # the other table plays on
+    _play(service, fine, tokens[2], 3, random.Random(9))
+    assert service.tables[fine].version > before.tables[fine].version
+
+
+def test_a_table_records_its_rules_version_and_card_digest(tmp_path: Path) -> None:
+    db = str(tmp_path / "t.sqlite3")
+    service = TableService(Store(db))
+    table, _ = service.create(TWO)
+    uploaded, _ = service.create({**TWO, "cards": Path(carddata.__file__).parent.parent.joinpath(
+        "games", "mystic_vale", "cards.yaml").read_text()})
+    rows = {r.id: r for r in service.store.load_all()}
+    assert rows[table.id].rules_version == table.game.info.rules_version
+    assert rows[table.id].card_digest == carddata.shipped_digest("mystic_vale")
+    assert rows[uploaded.id].card_digest is not None and len(rows[uploaded.id].card_digest or "") == 32
+
+
+def test_a_database_from_before_card_digests_is_migrated_and_its_tables_play_on(tmp_path: Path) -> None:
+    db = str(tmp_path / "old.sqlite3")
+    engine = sa.create_engine(database_url(db))
+    with engine.begin() as conn:  # the schema as the first revision left it
+        from alembic.config import Config
+
+        from sabbat.web.store import MIGRATIONS
+        alembic_cfg = Config()
+        alembic_cfg.set_main_option("script_location", str(MIGRATIONS))
+        alembic_cfg.attributes["connection"] = conn
+        command.upgrade(alembic_cfg, "0001")
+        conn.execute(sa.text("INSERT INTO tables (id, game, rules_version, num_players, seed, options, cards, "
+                             "settings, created, status) VALUES ('old1', 'mystic_vale', '1', 2, '5', '{}', NULL, "
+                             "'{\"leaver_agent\": \"normal\"}', 1.0, 'playing')"))
+        conn.execute(sa.text("INSERT INTO seats (table_id, seat, kind, agent, token_hash, open, name) VALUES "
+                             "('old1', 0, 'ai', 'random', NULL, 0, NULL), ('old1', 1, 'ai', 'random', NULL, 0, NULL)"))
+    engine.dispose()
+    service = TableService(Store(db))
+    assert service.load() == 1
+    assert service.tables["old1"].status == "playing"
+    assert service.store.load_all()[0].card_digest is None
+
+
+def test_the_server_starts_past_a_stopped_table_and_serves_it(tmp_path: Path) -> None:
+    db = str(tmp_path / "t.sqlite3")
+    pool = ThreadPoolExecutor(2)
+    try:
+        with TestClient(create_app(db, pool=pool)) as client:
+            t = create(client, "mystic_vale", [{"kind": "human"}, {"kind": "human"}], deal=4)
+            tid = t["table_id"]
+            token = t["seats"][client.app.state.service.tables[tid].state.current_player]["token"]  # type: ignore[attr-defined]
+            with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+                ws.send_json({"type": "hello", "token": token})
+                view = next_view(ws)
+                ws.send_json({"type": "act", "msg_id": "a", "version": view["version"], "action_id": 0})
+                frame_of(ws, "ack")
+        _spoil(db, tid, 0)
+        with TestClient(create_app(db, pool=pool)) as client:
+            row = client.get(f"/api/tables/{tid}").json()
+            assert row["status"] == "stopped" and "move 1" in row["stopped_reason"]["en"]
+            res = client.get(f"/api/tables/{tid}/replay")
+            assert res.status_code == 200 and res.json()["log"][0]["action"] == ["no_such_move", 99]
+            with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+                ws.send_json({"type": "hello", "token": token, "lang": "en"})
+                view = next_view(ws)
+                assert view["status"] == "stopped" and view["legal"] == [] and "move 1" in view["stopped_reason"]
+                ws.send_json({"type": "act", "msg_id": "b", "version": view["version"], "action_id": 0})
+                error = frame_of(ws, "error")
+                assert "stopped" in error["message"] and "does not replay" in error["message"]
+            res = client.post(f"/api/tables/{tid}/join", json={})
+            assert res.status_code == 400 and "stopped" in res.json()["error"]
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
