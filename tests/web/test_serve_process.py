@@ -27,9 +27,10 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def _start(port: int, db: Path, home: Path) -> subprocess.Popen[bytes]:
+def _start(port: int, db: Path, home: Path, *extra: str) -> subprocess.Popen[bytes]:
     env = {**os.environ, "XDG_DATA_HOME": str(home)}
-    proc = subprocess.Popen([sys.executable, "-m", "sabbat.cli.main", "serve", "--port", str(port), "--db", str(db)],
+    proc = subprocess.Popen([sys.executable, "-m", "sabbat.cli.main", "serve", "--port", str(port), "--db", str(db),
+                             *extra],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
     started = time.monotonic()
     assert proc.stdout is not None
@@ -95,3 +96,45 @@ def test_sigkill_and_restart_lose_no_acknowledged_move(tmp_path: Path) -> None:
         proc.terminate()
         proc.wait(10)
 
+
+
+def _children(pid: int) -> set[int]:
+    """The live (not zombie) processes whose parent is `pid`."""
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if fields[0] != "Z" and int(fields[1]) == pid:
+            found.add(int(stat.parent.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def test_ai_workers_end_with_a_killed_server(tmp_path: Path) -> None:
+    port, db = _free_port(), tmp_path / "serve.sqlite3"
+    proc = _start(port, db, tmp_path, "--workers", "2")
+    try:
+        body = json.dumps({"game": "mystic_vale", "players": 2, "seed": 4,
+                           "seats": [{"kind": "human"}, {"kind": "ai", "agent": "heuristic"}]}).encode()
+        req = urllib.request.Request(f"http://127.0.0.1:{port}/api/tables", data=body, method="POST",
+                                     headers={"Content-Type": "application/json"})
+        table = json.load(urllib.request.urlopen(req))
+        run_async(_play(port, table["table_id"], table["seats"][0]["token"], 4, random.Random(1)))
+        workers = _children(proc.pid)
+        assert workers, "the AI moved, so its workers should exist"
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+    deadline = time.monotonic() + 5
+    while any(_alive(w) for w in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not [w for w in workers if _alive(w)], "AI workers outlived the killed server"

@@ -7,6 +7,9 @@ every table's moves. A worker gets the position as a saved state and returns an 
 from __future__ import annotations
 
 import multiprocessing
+import os
+import threading
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
@@ -30,5 +33,27 @@ def advise(game_id: str, state_json: dict[str, Any], level: str, seed: int) -> t
 
 
 def make_pool(workers: int) -> Executor:
-    """A pool of `workers` processes started fresh (never forked from the running event loop)."""
-    return ProcessPoolExecutor(max_workers=max(1, workers), mp_context=multiprocessing.get_context("spawn"))
+    """A pool of `workers` processes started fresh (never forked from the running event loop),
+    each ending with the server, however the server ends."""
+    return ProcessPoolExecutor(max_workers=max(1, workers), mp_context=multiprocessing.get_context("spawn"),
+                               initializer=end_with_parent, initargs=(os.getpid(),))
+
+
+PARENT_POLL_S = 0.5
+
+
+def end_with_parent(parent: int) -> None:
+    """Watch the server from inside a worker and exit as soon as it is gone.
+
+    Why: a killed server (`kill -9`) runs no shutdown, and an idle worker waits on its task queue
+    for ever, holding its memory. Once the parent dies the worker is re-parented, so its parent
+    id changes; a daemon thread notices within PARENT_POLL_S, even while a search holds the worker.
+    """
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_POLL_S)
+        os._exit(0)
+
+    if os.getppid() != parent:
+        os._exit(0)
+    threading.Thread(target=watch, name="end-with-parent", daemon=True).start()
