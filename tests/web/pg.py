@@ -9,6 +9,7 @@ from __future__ import annotations
 import glob
 import os
 import pwd
+import shlex
 import shutil
 import socket
 import subprocess
@@ -45,9 +46,29 @@ def _runner() -> tuple[list[str], int | None]:
     raise RuntimeError("running as root, and no postgres or nobody user to run PostgreSQL as")
 
 
+DOC = Path(__file__).parents[2] / "docs" / "server.md"
+AS_POSTGRES = "sudo -u postgres "
+
+
+def documented_setup() -> tuple[list[list[str]], str]:
+    """The commands docs/server.md gives to prepare PostgreSQL (run as its `postgres` user), and
+    the URL it then gives `sabbat serve`: the tests run exactly these, so the docs stay true."""
+    lines = [line.strip() for line in DOC.read_text().splitlines()]
+    setup = [i for i, line in enumerate(lines) if line.startswith(AS_POSTGRES)]
+    if not setup:
+        raise RuntimeError(f"{DOC} lost its PostgreSQL setup commands")
+    commands = [shlex.split(lines[i][len(AS_POSTGRES):]) for i in setup]
+    serve = lines[setup[-1] + 1]
+    if not serve.startswith("sabbat serve --db postgresql://"):
+        raise RuntimeError(f"{DOC}: the PostgreSQL setup commands are to be followed by `sabbat serve --db postgresql://…`")
+    url = serve.split("--db ")[1].split()[0]
+    return commands, url
+
+
 @contextmanager
 def postgres_server(base: Path, fsync: bool = False) -> Iterator[str]:
-    """A fresh cluster under `base`, yielding its postgresql:// URL; stopped afterwards.
+    """A fresh cluster under `base`, prepared with the documented commands, yielding its
+    postgresql:// URL (password authentication over TCP, as deployed); stopped afterwards.
 
     Tests run it without fsync (speed); the load benchmark with fsync, as deployed.
     """
@@ -62,8 +83,8 @@ def postgres_server(base: Path, fsync: bool = False) -> Iterator[str]:
         for path in (base, sock):
             os.chown(path, uid, -1)
     base.chmod(0o755)
-    subprocess.run([*prefix, str(bindir / "initdb"), "-D", str(data), "-U", "sabbat", "--auth=trust",
-                    "-E", "UTF8", "--locale=C"], check=True, capture_output=True)
+    subprocess.run([*prefix, str(bindir / "initdb"), "-D", str(data), "-U", "postgres", "--auth-local=trust",
+                    "--auth-host=scram-sha-256", "-E", "UTF8", "--locale=C"], check=True, capture_output=True)
     port = _free_port()
     log = base / "pg.log"
     if uid is not None:
@@ -79,9 +100,12 @@ def postgres_server(base: Path, fsync: bool = False) -> Iterator[str]:
             if time.monotonic() > deadline:
                 raise RuntimeError(f"PostgreSQL did not start: {log.read_text()[-2000:]}")
             time.sleep(0.2)
-        subprocess.run([str(bindir / "createdb"), "-h", "127.0.0.1", "-p", str(port), "-U", "sabbat", "sabbat"],
-                       check=True, capture_output=True)
-        yield f"postgresql://sabbat@127.0.0.1:{port}/sabbat"
+        commands, url = documented_setup()
+        env = {**os.environ, "PGHOST": str(sock), "PGPORT": str(port), "PGUSER": "postgres",
+               "PATH": f"{bindir}:{os.environ.get('PATH', '')}"}
+        for command in commands:
+            subprocess.run([*prefix, *command], check=True, capture_output=True, env=env)
+        yield url.replace("@localhost/", f"@127.0.0.1:{port}/")
     finally:
         subprocess.run([*prefix, str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"],
                        capture_output=True)

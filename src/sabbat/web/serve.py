@@ -9,6 +9,7 @@ from pathlib import Path
 import uvicorn
 
 from .app import MAX_FRAME, create_app
+from .store import DatabaseUnavailable
 
 
 def data_dir() -> Path:
@@ -20,8 +21,11 @@ def data_dir() -> Path:
 def run(host: str, port: int, db: str | None, workers: int, grace_s: float, allow_origins: tuple[str, ...],
         extra_agents: tuple[str, ...] = (), announce: bool = True) -> None:
     database = db or str(data_dir() / "sabbat.sqlite3")
-    app = create_app(database, workers=workers, grace_s=grace_s, allow_origins=allow_origins,
-                     extra_agents=extra_agents)
+    try:
+        app = create_app(database, workers=workers, grace_s=grace_s, allow_origins=allow_origins,
+                         extra_agents=extra_agents)
+    except DatabaseUnavailable as exc:
+        raise SystemExit(f"sabbat serve: {exc}") from None
     shown_host = f"[{host}]" if ":" in host else host
     config = uvicorn.Config(app, host=host, port=port, ws_max_size=MAX_FRAME * 4, log_level="warning",
                             access_log=False, lifespan="on")

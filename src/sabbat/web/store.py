@@ -16,6 +16,8 @@ import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
 
+from sabbat.core import SabbatError
+
 metadata = sa.MetaData()
 
 tables_t = sa.Table(
@@ -94,6 +96,46 @@ class TableRow:
     """The digest of the card data the table was created with (None: recorded before digests)."""
 
 
+class DatabaseUnavailable(SabbatError):
+    """The database `--db` names cannot be used; the message says what to fix, on one line."""
+
+
+URL_FORM = "a SQLite file path or postgresql://USER:PASSWORD@HOST[:PORT]/DATABASE"
+
+
+def explain(exc: Exception, url: str) -> str:
+    """One line for an operator: what is wrong with the database and what to change. Never
+    shows the password (the URL is shown without it; the driver's messages never hold it)."""
+    try:
+        parsed = sa.engine.make_url(url)
+        shown_url = parsed.render_as_string(hide_password=True).replace("postgresql+psycopg://", "postgresql://", 1)
+        user, name = parsed.username or "(none)", parsed.database or "(none)"
+    except (sa.exc.ArgumentError, ValueError):
+        return f"--db is not {URL_FORM}"
+    if isinstance(exc, ValueError | sa.exc.ArgumentError):
+        return f"--db {shown_url} is not {URL_FORM}: {_first_line(exc)}"
+    why = _first_line(getattr(exc, "orig", None) or exc)
+    if "password authentication failed" in why or ("role" in why and "does not exist" in why):
+        return (f"PostgreSQL refused user {user} ({shown_url}): check the user and password in --db, or create "
+                f"the role as docs/server.md shows")
+    if "database" in why and "does not exist" in why:
+        return (f"PostgreSQL has no database {name} ({shown_url}): create it owned by {user} "
+                f"(createdb --owner={user} {name}) or fix its name in --db")
+    if "permission denied" in why:
+        return (f"user {user} may not create the tables in database {name}: make {user} the database's owner "
+                f"(ALTER DATABASE {name} OWNER TO {user}), as docs/server.md shows")
+    if parsed.get_backend_name() == "sqlite":
+        return f"cannot use the SQLite file {parsed.database}: {why}"
+    return f"cannot reach PostgreSQL at {shown_url}: is it running, and are the host and port in --db right? ({why})"
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    line = next((part for part in text.splitlines() if "FATAL:" in part), text.splitlines()[0] if text else "")
+    line = line.split("FATAL:", 1)[-1].strip()
+    return line or type(exc).__name__
+
+
 def database_url(db: str) -> str:
     """A SQLAlchemy URL for `--db`: a postgresql:// URL as given (psycopg 3), else a SQLite file path."""
     if db.startswith(("postgresql://", "postgres://", "postgresql+psycopg://")):
@@ -109,12 +151,15 @@ class Store:
 
     def __init__(self, db: str) -> None:
         self.url = database_url(db)
-        if self.url.startswith("sqlite:///") and self.url != "sqlite:///:memory:":
-            Path(self.url[len("sqlite:///"):]).parent.mkdir(parents=True, exist_ok=True)
-        self.engine = sa.create_engine(self.url, future=True)
-        if self.engine.dialect.name == "sqlite":
-            sa.event.listen(self.engine, "connect", _sqlite_pragmas)
-        self.migrate()
+        try:
+            if self.url.startswith("sqlite:///") and self.url != "sqlite:///:memory:":
+                Path(self.url[len("sqlite:///"):]).parent.mkdir(parents=True, exist_ok=True)
+            self.engine = sa.create_engine(self.url, future=True)
+            if self.engine.dialect.name == "sqlite":
+                sa.event.listen(self.engine, "connect", _sqlite_pragmas)
+            self.migrate()
+        except (sa.exc.SQLAlchemyError, ValueError, OSError) as exc:
+            raise DatabaseUnavailable(explain(exc, self.url)) from None
 
     def migrate(self) -> None:
         """Bring the schema to the newest revision (Alembic)."""
