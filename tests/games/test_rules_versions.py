@@ -9,6 +9,7 @@ import pytest
 from rules_versions import COMMAND, VARIANTS_FROM, current, recorded
 
 from sabbat import games
+from sabbat.core import carddata
 
 
 @pytest.mark.parametrize("game_id", sorted(VARIANTS_FROM))
@@ -30,3 +31,13 @@ def test_every_shipped_game_is_covered() -> None:
 def test_the_state_and_the_game_say_the_same_rules_version(game_id: str) -> None:
     game = games.get(game_id)
     assert game.new(game.info.min_players, 1).rules_version == game.info.rules_version
+
+
+def test_the_card_digest_sees_values_and_not_wording(tmp_path: Path) -> None:
+    card = "cards:\n  - {id: a, name: {en: %s, ja: エー}, cost: %d, provenance: {default: %s}}\n"
+    digests = []
+    for name, cost, source in (("Ace", 3, "reconstructed"), ("Ace of Cups", 3, "rulebook"), ("Ace", 4, "rulebook")):
+        path = tmp_path / f"{name}{cost}{source}.yaml"
+        path.write_text(card % (name, cost, source))
+        digests.append(carddata.rules_digest(path))
+    assert digests[0] == digests[1] != digests[2]

@@ -264,7 +264,10 @@ def shipped_digest(game_id: str) -> str | None:
     """A digest of what a game's shipped card file says about play (names and sources left out),
     or None for a game that ships none. A table records it: its log replays on these cards."""
     path = Path(__file__).parent.parent / "games" / game_id / "cards.yaml"
-    if not path.is_file():
-        return None
+    return rules_digest(path) if path.is_file() else None
+
+
+def rules_digest(path: Path) -> str:
+    """A digest of what the card file at `path` says about play: its names and sources left out."""
     canon = json.dumps(_rules_part(read_file(path)), sort_keys=True, separators=(",", ":"), default=str)
     return hashlib.sha256(canon.encode()).hexdigest()[:32]

@@ -1,0 +1,459 @@
+"""Soak of `sabbat serve`: people and AI play while faults and abuse are injected.
+
+Bystanders, scripted people who think a little before each move, play two-person tables and
+person-vs-AI tables for the whole run. The run is cut into phases of equal length: a quiet
+baseline, then one abuse at a time (a hint flood, full-view and replay floods, half-open HTTP
+connections, seat squatting, table spam, bad table names), then quiet again. Every
+`--kill-every` seconds the server is killed with SIGKILL and started again on the same
+database; bystanders reconnect and play on.
+
+Reported per phase: bystanders' move latency (send to `ack`, p50/p99/max) and the AI's reply
+time (the person's `ack` to their next decision) against the quiet baseline of the same run;
+moves whose wait spanned a restart are counted apart. At the end every seat reconnects and
+checks that each acknowledged move is still there: `acked_moves_lost` must be 0.
+
+    python benchmarks/server_soak.py --seconds 600 --out benchmarks/results/server_soak.json
+    python benchmarks/server_soak.py --seconds 120            # a short run for first figures
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import platform
+import random
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import websockets
+
+ABUSES = ("hint_flood", "view_flood", "replay_flood", "half_open", "seat_squat", "table_spam", "bad_names")
+PHASES = ("quiet", *ABUSES, "quiet_end")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """The real server in a subprocess, killed and restarted on the same database and port."""
+
+    def __init__(self, db: Path, home: Path) -> None:
+        self.port, self.db, self.home = _free_port(), db, home
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.epoch = 0
+        """How many times it was started: a move whose wait spans a restart is told apart."""
+        self.up = asyncio.Event()
+
+    async def start(self) -> float:
+        env = {**os.environ, "XDG_DATA_HOME": str(self.home)}
+        t0 = time.monotonic()
+        self.proc = subprocess.Popen([sys.executable, "-m", "sabbat.cli.main", "serve", "--port", str(self.port),
+                                      "--db", str(self.db), "--workers", "2"],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+        while True:
+            try:
+                await asyncio.to_thread(self.get, "/api/games")
+                break
+            except OSError:
+                if self.proc.poll() is not None or time.monotonic() - t0 > 60:
+                    raise RuntimeError("sabbat serve did not start") from None
+                await asyncio.sleep(0.05)
+        self.epoch += 1
+        self.up.set()
+        return time.monotonic() - t0
+
+    async def kill_and_restart(self) -> float:
+        assert self.proc is not None
+        self.up.clear()
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait()
+        return await self.start()
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+
+    def url(self, path: str) -> str:
+        return f"http://127.0.0.1:{self.port}{path}"
+
+    def get(self, path: str, timeout: float = 30) -> Any:
+        with urllib.request.urlopen(self.url(path), timeout=timeout) as res:
+            return json.load(res)
+
+    def post(self, path: str, body: Any, timeout: float = 30, raw: bytes | None = None) -> tuple[int, Any]:
+        data = raw if raw is not None else json.dumps(body).encode()
+        req = urllib.request.Request(self.url(path), data=data, method="POST",
+                                     headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(req, timeout=timeout) as res:
+                return res.status, json.load(res)
+        except urllib.error.HTTPError as exc:
+            return exc.code, None
+
+
+@dataclass
+class Figures:
+    """Samples of the whole run, each tagged with the phase it began in."""
+
+    phase: str = "quiet"
+    moves: dict[str, list[float]] = field(default_factory=lambda: {p: [] for p in (*PHASES, "restart")})
+    ai_replies: dict[str, list[float]] = field(default_factory=lambda: {p: [] for p in (*PHASES, "restart")})
+    acked: dict[tuple[str, int], int] = field(default_factory=dict)
+    """(table, seat) -> the highest version an ack told that seat."""
+    abuse: dict[str, int] = field(default_factory=dict)
+
+    def count(self, key: str, n: int = 1) -> None:
+        self.abuse[key] = self.abuse.get(key, 0) + n
+
+
+def _table(server: Server, seats: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
+    status, data = server.post("/api/tables", {"game": "mystic_vale", "players": len(seats), "seats": seats, **extra})
+    if status != 201:
+        raise RuntimeError(f"could not create a table: HTTP {status}")
+    return dict(data)
+
+
+async def _seat(server: Server, figs: Figures, tid: str, seat: int, token: str, rng: random.Random,
+                think: float, deadline: float) -> None:
+    """One person at a table: thinks, moves, and reconnects (resending nothing it was not told
+    of) whenever the server goes away, until the game ends or the run does."""
+    sent: dict[str, tuple[float, int, str]] = {}
+    acked_at: tuple[float, int, str] | None = None
+    while time.monotonic() < deadline:
+        await server.up.wait()
+        try:
+            async with websockets.connect(f"ws://127.0.0.1:{server.port}/ws/tables/{tid}", max_size=None,
+                                          open_timeout=30, ping_interval=None) as ws:
+                await ws.send(json.dumps({"type": "hello", "token": token, "lang": "en"}))
+                while time.monotonic() < deadline:
+                    frame = json.loads(await asyncio.wait_for(ws.recv(), max(0.1, deadline - time.monotonic())))
+                    if frame["type"] == "ack" and frame.get("msg_id") in sent:
+                        t0, epoch, phase = sent.pop(frame["msg_id"])
+                        figs.moves[phase if epoch == server.epoch else "restart"].append(time.perf_counter() - t0)
+                        key = (tid, seat)
+                        figs.acked[key] = max(figs.acked.get(key, 0), frame["version"])
+                        acked_at = (time.perf_counter(), server.epoch, figs.phase)
+                    elif frame["type"] == "view":
+                        if frame["status"] != "playing":
+                            return
+                        if frame["legal"] and not sent:
+                            if acked_at is not None:
+                                t0, epoch, phase = acked_at
+                                if any(s.get("kind") == "ai" for s in frame["seats"]):
+                                    figs.ai_replies[phase if epoch == server.epoch else "restart"].append(
+                                        time.perf_counter() - t0)
+                                acked_at = None
+                            await asyncio.sleep(rng.expovariate(1 / think))
+                            msg = f"s{seat}v{frame['version']}"
+                            sent[msg] = (time.perf_counter(), server.epoch, figs.phase)
+                            await ws.send(json.dumps({"type": "act", "msg_id": msg, "version": frame["version"],
+                                                      "action_id": rng.randrange(len(frame["legal"]))}))
+        except (OSError, websockets.ConnectionClosed, TimeoutError):
+            sent.clear()  # not acknowledged: it may or may not have been played; the next view says
+            acked_at = None
+            await asyncio.sleep(0.2)
+
+
+async def _bystanders(server: Server, figs: Figures, pairs: int, vs_ai: int, think: float, deadline: float,
+                      seats_seen: list[tuple[str, int, str]]) -> None:
+    """Tables of two people and of a person and an AI, a new one whenever one ends."""
+    async def keep_playing(kind: str, k: int) -> None:
+        rng = random.Random(f"{kind}{k}")
+        while time.monotonic() < deadline:
+            await server.up.wait()
+            seats = [{"kind": "human"}, {"kind": "human"} if kind == "pair" else {"kind": "ai", "agent": "heuristic"}]
+            try:
+                table = await asyncio.to_thread(_table, server, seats)
+            except (OSError, RuntimeError):
+                await asyncio.sleep(0.5)
+                continue
+            people = [(s["seat"], s["token"]) for s in table["seats"] if s.get("token")]
+            seats_seen.extend((table["table_id"], seat, token) for seat, token in people)
+            await asyncio.gather(*(_seat(server, figs, table["table_id"], seat, token, random.Random(rng.random()),
+                                         think, deadline) for seat, token in people))
+
+    await asyncio.gather(*(keep_playing("pair", k) for k in range(pairs)),
+                         *(keep_playing("ai", k) for k in range(vs_ai)))
+
+
+# ----- abuse ---------------------------------------------------------------------------------
+
+async def _ws_loop(server: Server, tid: str, token: str | None, frame: dict[str, Any], per_s: float,
+                   figs: Figures, key: str) -> None:
+    """One connection sending `frame` at `per_s` a second, reading whatever comes back."""
+    while True:
+        try:
+            async with websockets.connect(f"ws://127.0.0.1:{server.port}/ws/tables/{tid}", max_size=None,
+                                          ping_interval=None) as ws:
+                await ws.send(json.dumps({"type": "hello", "token": token, "lang": "en"}))
+
+                async def drain() -> None:
+                    async for _ in ws:
+                        pass
+                reader = asyncio.create_task(drain())
+                try:
+                    while True:
+                        await ws.send(json.dumps(frame))
+                        figs.count(key)
+                        await asyncio.sleep(1 / per_s)
+                finally:
+                    reader.cancel()
+        except (OSError, websockets.ConnectionClosed, TimeoutError):
+            figs.count(key + "_disconnected")
+            await asyncio.sleep(0.2)
+
+
+async def hint_flood(server: Server, figs: Figures, ctx: dict[str, Any]) -> None:
+    table = await asyncio.to_thread(_table, server, [{"kind": "human"}, {"kind": "ai", "agent": "heuristic"}])
+    token = next(s["token"] for s in table["seats"] if s.get("token"))
+    await asyncio.gather(*(_ws_loop(server, table["table_id"], token, {"type": "hint"}, 55, figs, "hints_sent")
+                           for _ in range(2)))
+
+
+async def view_flood(server: Server, figs: Figures, ctx: dict[str, Any]) -> None:
+    tid = ctx["finished"] or ctx["any_table"]
+    await asyncio.gather(*(_ws_loop(server, tid, None, {"type": "view"}, 50, figs, "full_views_asked")
+                           for _ in range(20)))
+
+
+async def replay_flood(server: Server, figs: Figures, ctx: dict[str, Any]) -> None:
+    tid = ctx["finished"]
+
+    async def one(k: int) -> None:
+        rng = random.Random(k)
+        while True:
+            try:
+                await asyncio.to_thread(server.get, f"/api/tables/{tid}/replay/view?step={rng.randrange(60)}&seat=all",
+                                        10)
+                figs.count("replay_views")
+            except (OSError, ValueError):
+                figs.count("replay_views_failed")  # the server restarting, or refusing
+                await asyncio.sleep(0.05)
+    await asyncio.gather(*(one(k) for k in range(10)))
+
+
+async def half_open(server: Server, figs: Figures, ctx: dict[str, Any]) -> None:
+    """Connections that send half a request line and then nothing, held open."""
+    held: list[asyncio.StreamWriter] = []
+    try:
+        while True:
+            if len(held) < ctx["half_open"]:
+                try:
+                    _, writer = await asyncio.open_connection("127.0.0.1", server.port)
+                    writer.write(b"GET /api/tables HTTP/1.1\r\nHost: x\r\n")
+                    held.append(writer)
+                    figs.count("half_open_connections")
+                except OSError:
+                    figs.count("half_open_refused")
+                    await asyncio.sleep(0.1)
+            else:
+                await asyncio.sleep(0.5)
+                held = [w for w in held if not w.is_closing()]
+    finally:
+        for w in held:
+            w.close()
+
+
+async def seat_squat(server: Server, figs: Figures, ctx: dict[str, Any]) -> None:
+    """Open tables created by others, every seat claimed and never connected."""
+    while True:
+        try:
+            table = await asyncio.to_thread(_table, server, [{"kind": "human", "open": True}, {"kind": "human", "open": True}])
+            for _ in range(2):
+                status, _ = await asyncio.to_thread(server.post, f"/api/tables/{table['table_id']}/join", {})
+                figs.count("seats_squatted" if status == 200 else "squat_refused")
+        except (OSError, RuntimeError):
+            figs.count("squat_refused")
+        await asyncio.sleep(0.2)
+
+
+async def table_spam(server: Server, figs: Figures, ctx: dict[str, Any]) -> None:
+    async def one() -> None:
+        while True:
+            try:
+                status, _ = await asyncio.to_thread(server.post, "/api/tables", {
+                    "game": "mystic_vale", "players": 2, "seats": [{"kind": "human", "open": True}, {"kind": "human", "open": True}]})
+                figs.count("tables_spammed" if status == 201 else "spam_refused")
+            except OSError:
+                figs.count("spam_refused")
+                await asyncio.sleep(0.05)
+    await asyncio.gather(*(one() for _ in range(3)))
+
+
+BAD_NAMES = [b'"\\udfff"', json.dumps("x" * 10_000).encode(), b'"a\\u0000b"', b'"\\u202e evil"']
+
+
+async def bad_names(server: Server, figs: Figures, ctx: dict[str, Any]) -> None:
+    while True:
+        for name in BAD_NAMES:
+            raw = (b'{"game": "mystic_vale", "players": 2, "name": ' + name
+                   + b', "seats": [{"kind": "human", "open": true}, {"kind": "human", "open": true}]}')
+            try:
+                status, _ = await asyncio.to_thread(server.post, "/api/tables", None, 30, raw)
+                figs.count(f"bad_name_http_{status}")
+            except OSError:
+                figs.count("bad_name_failed")
+        await asyncio.sleep(0.2)
+
+
+ABUSE: dict[str, Callable[[Server, Figures, dict[str, Any]], Awaitable[None]]] = {
+    "hint_flood": hint_flood, "view_flood": view_flood, "replay_flood": replay_flood, "half_open": half_open,
+    "seat_squat": seat_squat, "table_spam": table_spam, "bad_names": bad_names,
+}
+
+
+# ----- the run --------------------------------------------------------------------------------
+
+def _pct(xs: list[float], q: float) -> float | None:
+    if not xs:
+        return None
+    xs = sorted(xs)
+    return round(1000 * xs[min(len(xs) - 1, int(q * len(xs)))], 1)
+
+
+def _finished_table(server: Server) -> str:
+    """An AI-vs-AI game played to its end, for the replay and view floods."""
+    table = _table(server, [{"kind": "ai", "agent": "random"}, {"kind": "ai", "agent": "random"}])
+    deadline = time.monotonic() + 120
+    while server.get(f"/api/tables/{table['table_id']}")["status"] != "finished":
+        if time.monotonic() > deadline:
+            raise RuntimeError("the AI-vs-AI table did not finish")
+        time.sleep(0.5)
+    return str(table["table_id"])
+
+
+async def _lost(server: Server, figs: Figures, seats: list[tuple[str, int, str]]) -> int:
+    """Acknowledged versions a seat no longer sees after the last restart."""
+    lost = 0
+    for tid, seat, token in seats:
+        want = figs.acked.get((tid, seat))
+        if want is None:
+            continue
+        async with websockets.connect(f"ws://127.0.0.1:{server.port}/ws/tables/{tid}", max_size=None) as ws:
+            await ws.send(json.dumps({"type": "hello", "token": token, "lang": "en"}))
+            while True:
+                frame = json.loads(await asyncio.wait_for(ws.recv(), 30))
+                if frame["type"] == "view":
+                    lost += max(0, want - frame["version"])
+                    break
+    return lost
+
+
+async def soak(seconds: float, kill_every: float, pairs: int, vs_ai: int, think: float, half_open_n: int,
+               home: Path) -> dict[str, Any]:
+    asyncio.get_running_loop().set_default_executor(ThreadPoolExecutor(64))
+    server = Server(home / "soak.sqlite3", home)
+    figs = Figures()
+    starts = [await server.start()]
+    ctx: dict[str, Any] = {"half_open": half_open_n, "finished": await asyncio.to_thread(_finished_table, server)}
+    ctx["any_table"] = ctx["finished"]
+    phase_s = seconds / len(PHASES)
+    t_start = time.monotonic()
+    deadline = t_start + seconds
+    seats: list[tuple[str, int, str]] = []
+    players = asyncio.create_task(_bystanders(server, figs, pairs, vs_ai, think, deadline, seats))
+
+    async def killer() -> None:
+        while time.monotonic() + kill_every < deadline - 5:
+            await asyncio.sleep(kill_every)
+            starts.append(await server.kill_and_restart())
+
+    kills = asyncio.create_task(killer())
+    cpu = {}
+    try:
+        for phase in PHASES:
+            figs.phase = phase
+            t0, c0 = time.monotonic(), time.process_time()
+            abuse = asyncio.create_task(ABUSE[phase](server, figs, ctx)) if phase in ABUSE else None
+            await asyncio.sleep(max(0.0, min(phase_s, deadline - time.monotonic())))
+            if abuse is not None:
+                abuse.cancel()
+                with contextlib.suppress(BaseException):
+                    await abuse
+            cpu[phase] = round(time.process_time() - c0, 1)
+            print(f"{phase}: {time.monotonic() - t0:.0f}s, moves {len(figs.moves[phase])}, "
+                  f"p99 {_pct(figs.moves[phase], 0.99)} ms", file=sys.stderr, flush=True)
+        figs.phase = "end"
+        await kills
+        await players
+        lobby_ok = True
+        try:
+            await asyncio.to_thread(server.get, "/api/tables")
+        except (OSError, ValueError):
+            lobby_ok = False
+        starts.append(await server.kill_and_restart())  # the last check follows a kill, as the worst case
+        lost = await _lost(server, figs, seats)
+        try:
+            await asyncio.to_thread(server.get, "/api/tables")
+        except (OSError, ValueError):
+            lobby_ok = False
+    finally:
+        kills.cancel()
+        server.stop()
+    base = figs.moves["quiet"]
+    rows = []
+    for phase in (*PHASES, "restart"):
+        xs, ai = figs.moves[phase], figs.ai_replies[phase]
+        p99 = _pct(xs, 0.99)
+        rows.append({"phase": phase, "bystander_moves": len(xs), "p50_ms": _pct(xs, 0.5), "p99_ms": p99,
+                     "max_ms": _pct(xs, 1.0),
+                     "p99_vs_quiet": round(p99 / _pct(base, 0.99), 2) if p99 and base and _pct(base, 0.99) else None,
+                     "ai_replies": len(ai), "ai_reply_p50_ms": _pct(ai, 0.5), "ai_reply_p99_ms": _pct(ai, 0.99),
+                     "client_cpu_s": cpu.get(phase)})
+    return {"phases": rows, "acked_moves_lost": lost, "acked_seats": len(figs.acked),
+            "restarts": len(starts) - 1, "restart_s": [round(s, 2) for s in starts[1:]],
+            "lobby_answers_after_abuse": lobby_ok, "abuse_counts": dict(sorted(figs.abuse.items())),
+            "median_quiet_ms": round(1000 * statistics.median(base), 1) if base else None}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=float, default=600, help="length of the whole run (the issue asks 600)")
+    ap.add_argument("--kill-every", type=float, default=120, help="seconds between kill -9 and restart")
+    ap.add_argument("--pairs", type=int, default=6, help="bystander tables of two people")
+    ap.add_argument("--vs-ai", type=int, default=4, help="bystander tables of a person and an AI")
+    ap.add_argument("--think", type=float, default=0.5, help="bystanders' mean thinking time a move (s)")
+    ap.add_argument("--half-open", type=int, default=2000, help="half-open connections held in that phase")
+    ap.add_argument("--out", type=Path, default=None)
+    args = ap.parse_args()
+    home = Path(tempfile.mkdtemp(prefix="sabbat-soak-"))
+    try:
+        result = asyncio.run(soak(args.seconds, args.kill_every, args.pairs, args.vs_ai, args.think, args.half_open,
+                                  home))
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+    out = {"benchmark": "server_soak", "seconds": args.seconds, "kill_every_s": args.kill_every,
+           "pairs": args.pairs, "vs_ai": args.vs_ai, "think_s": args.think, "half_open": args.half_open,
+           "machine": {"cpus": os.cpu_count(), "python": platform.python_version()}, **result}
+    text = json.dumps(out, indent=1)
+    print(text)
+    if args.out:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(text + "\n")
+
+
+if __name__ == "__main__":
+    main()
