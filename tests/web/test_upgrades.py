@@ -85,6 +85,18 @@ def test_a_log_that_no_longer_replays_stops_its_table_alone(tmp_path: Path) -> N
     assert service.tables[fine].version > before.tables[fine].version
 
 
+def test_a_table_of_a_game_this_server_lacks_is_left_out_and_the_others_load(tmp_path: Path) -> None:
+    db = str(tmp_path / "t.sqlite3")
+    _, (gone, *others), _ = _three_tables(db)
+    engine = sa.create_engine(database_url(db))
+    with engine.begin() as c:
+        c.execute(tables_t.update().where(tables_t.c.id == gone).values(game="retired_game"))
+    engine.dispose()
+    service = TableService(Store(db))
+    assert service.load() == 2 and sorted(service.tables) == sorted(others)
+    assert "retired_game" in service.unloadable[gone]
+
+
 def test_a_table_records_its_rules_version_and_card_digest(tmp_path: Path) -> None:
     db = str(tmp_path / "t.sqlite3")
     service = TableService(Store(db))

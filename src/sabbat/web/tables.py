@@ -9,6 +9,7 @@ nothing; a crash before it loses only a move that was never acknowledged.
 from __future__ import annotations
 
 import hashlib
+import logging
 import secrets
 import time
 import unicodedata
@@ -28,6 +29,7 @@ from .steps import Mark, Steps, mark, secret_mover
 from .store import LogRow, SeatRow, Store, TableRow
 
 i18n.register_file("web", Path(__file__).with_name("messages.toml"))
+log = logging.getLogger(__name__)
 
 MAX_SEAT_NAME = 40
 MAX_CLOCK_S = 7 * 24 * 3600
@@ -235,6 +237,8 @@ class TableService:
         """The seed of a deal nobody chose: from the operating system's CSPRNG (tests fix it)."""
         self.clock = clock
         self.tables: dict[str, Table] = {}
+        self.unloadable: dict[str, str] = {}
+        """Stored tables whose game or options this server no longer has, and why (left in the database)."""
         self.listeners: list[Listener] = []
 
     # ----- building tables -----------------------------------------------------------
@@ -243,7 +247,13 @@ class TableService:
         under today's rules (one move no longer legal) is stopped with the reason, at the last
         move that did: one old table never keeps the server, or any other table, from going on."""
         for row in self.store.load_all():
-            table = self._build(row)
+            try:
+                table = self._build(row)
+            except Exception as exc:  # noqa: BLE001 - a game or option this server lacks: the others go on
+                self.unloadable[row.id] = f"{type(exc).__name__}: {exc}"
+                log.warning("table %s (%s, rules version %s) cannot be rebuilt and is left out: %s",
+                            row.id, row.game, row.rules_version, self.unloadable[row.id])
+                continue
             for done, (action, seat, msg_id) in enumerate(row.actions):
                 try:
                     table.apply(table.game.action_from_json(action))
