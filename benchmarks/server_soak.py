@@ -234,7 +234,7 @@ async def hint_flood(server: Server, figs: Figures, ctx: dict[str, Any]) -> None
 
 
 async def view_flood(server: Server, figs: Figures, ctx: dict[str, Any]) -> None:
-    tid = ctx["finished"] or ctx["any_table"]
+    tid = ctx["finished"]
     await asyncio.gather(*(_ws_loop(server, tid, None, {"type": "view"}, 50, figs, "full_views_asked")
                            for _ in range(20)))
 
@@ -246,11 +246,13 @@ async def replay_flood(server: Server, figs: Figures, ctx: dict[str, Any]) -> No
         rng = random.Random(k)
         while True:
             try:
-                await asyncio.to_thread(server.get, f"/api/tables/{tid}/replay/view?step={rng.randrange(60)}&seat=all",
-                                        10)
+                await asyncio.to_thread(server.get, f"/api/tables/{tid}/replay/view?step={rng.randrange(ctx['steps'])}"
+                                                    "&seat=all", 10)
                 figs.count("replay_views")
+            except urllib.error.HTTPError as exc:
+                figs.count(f"replay_views_http_{exc.code}")
             except (OSError, ValueError):
-                figs.count("replay_views_failed")  # the server restarting, or refusing
+                figs.count("replay_views_failed")  # the server restarting
                 await asyncio.sleep(0.05)
     await asyncio.gather(*(one(k) for k in range(10)))
 
@@ -314,7 +316,7 @@ async def bad_names(server: Server, figs: Figures, ctx: dict[str, Any]) -> None:
             try:
                 status, _ = await asyncio.to_thread(server.post, "/api/tables", None, 30, raw)
                 figs.count(f"bad_name_http_{status}")
-            except OSError:
+            except (OSError, ValueError):
                 figs.count("bad_name_failed")
         await asyncio.sleep(0.2)
 
@@ -334,7 +336,7 @@ def _pct(xs: list[float], q: float) -> float | None:
     return round(1000 * xs[min(len(xs) - 1, int(q * len(xs)))], 1)
 
 
-def _finished_table(server: Server) -> str:
+def _finished_table(server: Server) -> tuple[str, int]:
     """An AI-vs-AI game played to its end, for the replay and view floods."""
     table = _table(server, [{"kind": "ai", "agent": "random"}, {"kind": "ai", "agent": "random"}])
     deadline = time.monotonic() + 120
@@ -342,7 +344,8 @@ def _finished_table(server: Server) -> str:
         if time.monotonic() > deadline:
             raise RuntimeError("the AI-vs-AI table did not finish")
         time.sleep(0.5)
-    return str(table["table_id"])
+    replay = server.get(f"/api/tables/{table['table_id']}/replay")
+    return str(table["table_id"]), len(replay["actions"])
 
 
 async def _lost(server: Server, figs: Figures, seats: list[tuple[str, int, str]]) -> int:
@@ -368,8 +371,8 @@ async def soak(seconds: float, kill_every: float, pairs: int, vs_ai: int, think:
     server = Server(home / "soak.sqlite3", home)
     figs = Figures()
     starts = [await server.start()]
-    ctx: dict[str, Any] = {"half_open": half_open_n, "finished": await asyncio.to_thread(_finished_table, server)}
-    ctx["any_table"] = ctx["finished"]
+    finished, steps = await asyncio.to_thread(_finished_table, server)
+    ctx: dict[str, Any] = {"half_open": half_open_n, "finished": finished, "steps": steps}
     phase_s = seconds / len(PHASES)
     t_start = time.monotonic()
     deadline = t_start + seconds
@@ -379,8 +382,10 @@ async def soak(seconds: float, kill_every: float, pairs: int, vs_ai: int, think:
     async def killer() -> None:
         while time.monotonic() + kill_every < deadline - 5:
             await asyncio.sleep(kill_every)
+            kills_in[figs.phase] = kills_in.get(figs.phase, 0) + 1
             starts.append(await server.kill_and_restart())
 
+    kills_in: dict[str, int] = {}
     kills = asyncio.create_task(killer())
     cpu = {}
     try:
@@ -422,7 +427,7 @@ async def soak(seconds: float, kill_every: float, pairs: int, vs_ai: int, think:
                      "max_ms": _pct(xs, 1.0),
                      "p99_vs_quiet": round(p99 / _pct(base, 0.99), 2) if p99 and base and _pct(base, 0.99) else None,
                      "ai_replies": len(ai), "ai_reply_p50_ms": _pct(ai, 0.5), "ai_reply_p99_ms": _pct(ai, 0.99),
-                     "client_cpu_s": cpu.get(phase)})
+                     "client_cpu_s": cpu.get(phase), "kills": kills_in.get(phase, 0)})
     return {"phases": rows, "acked_moves_lost": lost, "acked_seats": len(figs.acked),
             "restarts": len(starts) - 1, "restart_s": [round(s, 2) for s in starts[1:]],
             "lobby_answers_after_abuse": lobby_ok, "abuse_counts": dict(sorted(figs.abuse.items())),
