@@ -1,5 +1,6 @@
-// UI strings: one dictionary per language (i18n/en.js, i18n/ja.js); the language comes from the
-// browser unless the person picked one (kept in localStorage).
+// UI strings: one dictionary per language (i18n/en.js, i18n/ja.js), to which each game's own
+// messages are added when its board is first shown; the language comes from the browser unless the
+// person picked one (kept in localStorage).
 import en from './i18n/en.js';
 import ja from './i18n/ja.js';
 
@@ -21,6 +22,11 @@ export function setLang(code) {
   current = code;
   localStorage.setItem(KEY, code);
   document.documentElement.lang = code;
+}
+
+/** Add a game's messages (from its own package, through the server) to the dictionary of `code`. */
+export function addMessages(code, messages) {
+  if (DICTS[code]) Object.assign(DICTS[code], messages);
 }
 
 /** Whether a key exists (game renderers fall back to a neutral label when it does not). */
