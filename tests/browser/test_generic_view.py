@@ -2,7 +2,7 @@
 view shows the seat's observation and every legal action as a button beside the board. Here a
 shipped game's front end is withheld (the page is told it has none), and the game is played to its
 end by clicking those buttons, in Japanese, with no untranslated or broken text and no serious
-accessibility violation."""
+accessibility violation; a game's messages cannot overwrite the client's own."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from typing import Any
 from browser.helpers import audit, bad_text, http_json, open_page, option_ids, play_by_clicking, untranslated
 
 GAME = "magic_master"
-NO_FRONT = json.dumps({"renderer": None, "style": None, "messages": {}})
+NO_FRONT = json.dumps({"renderer": None, "style": None, "messages": {"nav.lobby": "Hijacked"}})
+"""No front end, and a message that tries to change one of the client's own words."""
 
 
 def check(page: Any, ids: list[str]) -> None:
@@ -42,6 +43,7 @@ def test_a_game_without_a_renderer_is_played_to_its_end_through_the_generic_view
         assert page.locator(".board .playable").count() == 0
         assert page.locator(".action-bar button.act").count() == legal
         assert bad_text(page, ids) == [] and untranslated(page, server, "ja", GAME) == []
+        assert "Hijacked" not in page.inner_text("body")
         assert audit(page, axe_source, "generic view (ja)") == []
         state, moves = play_by_clicking(page, random.Random(GAME), limit=3000, check=lambda p: check(p, ids))
         assert state == "finished" and moves > 0

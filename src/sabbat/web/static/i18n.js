@@ -5,6 +5,7 @@ import en from './i18n/en.js';
 import ja from './i18n/ja.js';
 
 const DICTS = { en, ja };
+const OWN = { en: new Set(Object.keys(en)), ja: new Set(Object.keys(ja)) };
 const KEY = 'sabbat.lang';
 let current = pickInitial();
 
@@ -24,9 +25,11 @@ export function setLang(code) {
   document.documentElement.lang = code;
 }
 
-/** Add a game's messages (from its own package, through the server) to the dictionary of `code`. */
+/** Add a game's messages (from its own package, through the server) to the dictionary of `code`;
+ * a game cannot change the client's own words. */
 export function addMessages(code, messages) {
-  if (DICTS[code]) Object.assign(DICTS[code], messages);
+  if (!DICTS[code]) return;
+  for (const [key, text] of Object.entries(messages)) if (!OWN[code].has(key)) DICTS[code][key] = text;
 }
 
 /** Whether a key exists (game renderers fall back to a neutral label when it does not). */
