@@ -9,6 +9,7 @@ optional `default` for the fields not listed.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import re
@@ -260,6 +261,7 @@ def _rules_part(data: Any) -> Any:
     return data
 
 
+@functools.cache
 def shipped_digest(game_id: str) -> str | None:
     """A digest of what a game's shipped card file says about play (names and sources left out),
     or None for a game that ships none. A table records it: its log replays on these cards."""

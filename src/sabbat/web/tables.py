@@ -272,8 +272,9 @@ class TableService:
         for action, _seat, _msg_id in row.actions[:done]:
             table.apply(table.game.action_from_json(action))
         now = table.game.info.rules_version
-        why = str(exc) if isinstance(exc, SabbatError) else type(exc).__name__
-        params = {"game": row.game, "move": done + 1, "then": row.rules_version, "now": now, "why": why}
+        log.warning("table %s stopped: move %d of its log does not replay (%s: %s)", row.id, done + 1,
+                    type(exc).__name__, exc)  # the move itself only here: it may hold a secret choice
+        params = {"game": row.game, "move": done + 1, "then": row.rules_version, "now": now}
         changed = row.rules_version != now or (row.cards is None and row.card_digest is not None
                                                and row.card_digest != carddata.shipped_digest(row.game))
         table.stopped = Stopped("stopped_rules_changed" if changed else "stopped_log_broken", params, row)
