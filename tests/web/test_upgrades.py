@@ -49,8 +49,8 @@ def _three_tables(db: str) -> tuple[TableService, list[str], list[dict[int, str]
     return service, ids, tokens
 
 
-def test_a_log_that_no_longer_replays_stops_its_table_alone(tmp_path: Path) -> None:
-    db = str(tmp_path / "t.sqlite3")
+def test_a_log_that_no_longer_replays_stops_its_table_alone(db_url: str) -> None:
+    db = db_url
     before, (broken, old, fine), tokens = _three_tables(db)
     _spoil(db, broken, 3)
     _spoil(db, old, 2, rules_version="0")
