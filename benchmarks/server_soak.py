@@ -140,7 +140,8 @@ async def _seat(server: Server, figs: Figures, tid: str, seat: int, token: str, 
                 think: float, deadline: float) -> None:
     """One person at a table: thinks, moves, and reconnects (resending nothing it was not told
     of) whenever the server goes away, until the game ends or the run does."""
-    sent: dict[str, tuple[float, int, str]] = {}
+    sent: dict[str, tuple[float, int, str, int]] = {}
+    """Moves awaiting their ack: (sent at, server epoch, phase, version)."""
     acked_at: tuple[float, int, str] | None = None
     while time.monotonic() < deadline:
         await server.up.wait()
@@ -151,14 +152,20 @@ async def _seat(server: Server, figs: Figures, tid: str, seat: int, token: str, 
                 while time.monotonic() < deadline:
                     frame = json.loads(await asyncio.wait_for(ws.recv(), max(0.1, deadline - time.monotonic())))
                     if frame["type"] == "ack" and frame.get("msg_id") in sent:
-                        t0, epoch, phase = sent.pop(frame["msg_id"])
+                        t0, epoch, phase, _ = sent.pop(frame["msg_id"])
                         figs.moves[phase if epoch == server.epoch else "restart"].append(time.perf_counter() - t0)
                         key = (tid, seat)
                         figs.acked[key] = max(figs.acked.get(key, 0), frame["version"])
                         acked_at = (time.perf_counter(), server.epoch, figs.phase)
+                    elif frame["type"] == "error" and frame.get("msg_id") in sent:
+                        sent.pop(frame["msg_id"])  # refused (e.g. stale): the next view asks again
+                        figs.count(f"bystander_move_refused_{frame.get('code')}")
                     elif frame["type"] == "view":
                         if frame["status"] != "playing":
                             return
+                        if frame["legal"] and sent and all(m[3] != frame["version"] for m in sent.values()):
+                            figs.count("bystander_move_unanswered", len(sent))  # the table moved past it
+                            sent.clear()
                         if frame["legal"] and not sent:
                             if acked_at is not None:
                                 t0, epoch, phase = acked_at
@@ -168,10 +175,12 @@ async def _seat(server: Server, figs: Figures, tid: str, seat: int, token: str, 
                                 acked_at = None
                             await asyncio.sleep(rng.expovariate(1 / think))
                             msg = f"s{seat}v{frame['version']}"
-                            sent[msg] = (time.perf_counter(), server.epoch, figs.phase)
+                            sent[msg] = (time.perf_counter(), server.epoch, figs.phase, frame["version"])
                             await ws.send(json.dumps({"type": "act", "msg_id": msg, "version": frame["version"],
                                                       "action_id": rng.randrange(len(frame["legal"]))}))
         except (OSError, websockets.ConnectionClosed, TimeoutError):
+            if time.monotonic() < deadline:
+                figs.count("bystander_moves_cut_by_disconnect", len(sent))
             sent.clear()  # not acknowledged: it may or may not have been played; the next view says
             acked_at = None
             await asyncio.sleep(0.2)
