@@ -8,7 +8,8 @@ from pathlib import Path
 
 import uvicorn
 
-from .app import MAX_FRAME, create_app
+from .app import create_app
+from .limits import MAX_FRAME
 
 
 def data_dir() -> Path:
