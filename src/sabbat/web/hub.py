@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import json
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -63,7 +64,7 @@ class Conn:
     queue: asyncio.Queue[dict[str, Any] | str | None] = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
     bucket: Bucket = field(default_factory=Bucket)
     ack: str | None = None
-    """The message id to acknowledge with the next view (set while its move commits)."""
+    """The message id to acknowledge with the next view (set only while its move is put in place)."""
     last_view: str | None = None
     """The last view sent: one that would say nothing new is not sent again, so the number of
     frames a reader gets tells it no more than their contents (another seat's secret run)."""
@@ -88,14 +89,15 @@ class Hub:
             lock = self.locks[table_id] = asyncio.Lock()
         return lock
 
-    async def act(self, conn: Conn, message: dict[str, Any]) -> int:
+    async def act(self, conn: Conn, message: dict[str, Any], ack: str) -> None:
         """A person's move: checked, committed with whatever other tables are committing, then
         put in place and sent to everyone. A move the database refuses was never acknowledged."""
         service = self.service
         move = service.check_act(conn.table_id, conn.token, message.get("msg_id"), message.get("version"),
                                  message.get("action"), message.get("action_id"))
-        if isinstance(move, int):
-            return move
+        if isinstance(move, int):  # a repeated message id: nothing changes, acknowledge alone
+            self.send(conn, {"type": "ack", "msg_id": ack, "version": move})
+            return
         move.table.committing = True
         try:
             await self.commits.append(move.row)
@@ -104,7 +106,18 @@ class Hub:
             raise Rejected("stale", version=move.table.version_for(conn.seat)) from None
         finally:
             move.table.committing = False
-        return service.finish(move)
+        self.acknowledged(conn, ack, lambda: service.finish(move))
+
+    def acknowledged(self, conn: Conn, ack: str, change: Callable[[], int]) -> None:
+        """Make `conn`'s change and acknowledge it, before the view it causes. The change runs
+        without a pause, so no other move's view can carry this ack."""
+        conn.ack = ack
+        try:
+            version = change()
+        finally:
+            pending, conn.ack = conn.ack, None
+        if pending is not None:  # no view went out (this reader saw nothing new): acknowledge alone
+            self.send(conn, {"type": "ack", "msg_id": ack, "version": version})
 
     def changed(self, table: Table) -> None:
         self.schedule_ai(table)

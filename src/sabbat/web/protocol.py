@@ -145,17 +145,12 @@ async def _handle(hub: Hub, conn: Conn, message: dict[str, Any]) -> None:
     try:
         table = service.get(conn.table_id)
         if kind in ("act", "undo"):
-            conn.ack = msg_id if isinstance(msg_id, str) and len(msg_id) <= 64 else ""
-            try:
-                async with hub.lock(conn.table_id):  # one move of a table at a time, in arrival order
-                    if kind == "act":
-                        version = await hub.act(conn, message)
-                    else:
-                        version = service.undo(conn.table_id, conn.token, message.get("version"))
-            finally:
-                pending, conn.ack = conn.ack, None
-            if pending is not None:  # nothing changed (a repeated message id): acknowledge alone
-                hub.send(conn, {"type": "ack", "msg_id": msg_id, "version": version})
+            ack = msg_id if isinstance(msg_id, str) and len(msg_id) <= 64 else ""
+            async with hub.lock(conn.table_id):  # one move of a table at a time, in arrival order
+                if kind == "act":
+                    await hub.act(conn, message, ack)
+                else:
+                    hub.acknowledged(conn, ack, lambda: service.undo(conn.table_id, conn.token, message.get("version")))
         elif kind == "reclaim" and conn.seat is not None:
             service.reclaim(table, conn.seat)
             hub.changed(table)
