@@ -32,7 +32,7 @@ def create_app(db: str, workers: int = 2, grace_s: float = 60.0, allow_origins: 
     service = TableService(store, grace_s=grace_s, agents=(*LEVELS, *extra_agents))
     service.load()
     own_pool = pool is None
-    hub = Hub(service, pool if pool is not None else ai.make_pool(workers))
+    hub = Hub(service, pool if pool is not None else ai.make_pool(workers), workers)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

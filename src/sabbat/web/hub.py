@@ -22,6 +22,7 @@ from . import ai
 from .commits import GroupCommit
 from .limits import QUEUE_LIMIT, Bucket
 from .tables import Rejected, Table, TableService
+from .thinking import Thinking
 
 log = logging.getLogger("sabbat.web")
 
@@ -73,12 +74,12 @@ class Conn:
 class Hub:
     """Live connections per table; turns every table change into each recipient's view."""
 
-    def __init__(self, service: TableService, pool: Any) -> None:
+    def __init__(self, service: TableService, pool: Any, workers: int = 2) -> None:
         self.service = service
         self.pool = pool
+        self.thinking = Thinking(pool, workers)
         self.conns: dict[str, set[Conn]] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
-        self.ai_tasks: set[asyncio.Future[Any]] = set()
         self.locks: dict[str, asyncio.Lock] = {}
         self.commits = GroupCommit(service.store)
         service.listeners.append(self.changed)
@@ -154,6 +155,7 @@ class Hub:
 
     def drop(self, conn: Conn) -> None:
         self.conns.get(conn.table_id, set()).discard(conn)
+        self.thinking.cancel(conn)
         with contextlib.suppress(asyncio.QueueFull):
             conn.queue.put_nowait(None)
 
@@ -165,15 +167,10 @@ class Hub:
         table.thinking = True
         version = table.version
         seed = (table.state.seed * 1_000_003 + version) % (1 << 62)
-        fut = self.loop.run_in_executor(self.pool, ai.choose, table.game.info.id, table.state.to_json(), agent, seed)
-        self.ai_tasks.add(fut)
 
-        def done(f: asyncio.Future[Any]) -> None:
-            self.ai_tasks.discard(f)
-            try:
-                action = f.result()
-            except Exception:  # an agent failure must not stop the table: log it, let the next change retry
-                log.exception("AI %s failed at table %s move %d", agent, table.id, version)
+        def done(action: Any, error: BaseException | None) -> None:
+            if error is not None:  # an agent failure must not stop the table: log it, let the next change retry
+                log.error("AI %s failed at table %s move %d: %r", agent, table.id, version, error)
                 table.thinking = False
                 return
             try:
@@ -182,7 +179,7 @@ class Hub:
                 log.exception("could not apply the AI's move at table %s move %d", table.id, version)
                 table.thinking = False
 
-        fut.add_done_callback(done)
+        self.thinking.move(table.id, ai.choose, (table.game.info.id, table.state.to_json(), agent, seed), done)
 
     def resume_all(self) -> None:
         for table in self.service.tables.values():

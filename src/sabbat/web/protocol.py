@@ -179,17 +179,16 @@ def _hint(hub: Hub, conn: Conn, table: Table) -> None:
     if conn.seat is None or table.state.current_player != conn.seat or table.state.is_terminal() or hub.loop is None:
         raise Rejected("not_your_turn")
     version = table.version
-    fut = hub.loop.run_in_executor(hub.pool, ai.advise, table.game.info.id, table.state.to_json(), "hard",
-                                   table.state.seed + version)
 
-    def done(f: asyncio.Future[Any]) -> None:
-        if f.exception() is not None or table.version != version:
+    def done(answer: Any, error: BaseException | None) -> None:
+        if error is not None or table.version != version:
             return
-        chosen, estimate = f.result()
+        chosen, estimate = answer
         action = table.game.action_from_json(chosen)
         legal = table.state.legal_actions()
         if action in legal:
             hub.send(conn, {"type": "hint", "action_id": legal.index(action),
                             "text": table.state.describe_action(action, conn.lang), "estimate": estimate})
 
-    fut.add_done_callback(done)
+    hub.thinking.hint(conn, ai.advise, (table.game.info.id, table.state.to_json(), "hard", table.state.seed + version),
+                      done)
