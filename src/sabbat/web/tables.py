@@ -101,6 +101,8 @@ class Table:
     undo_ok: tuple[int, int] | None = None
     """(seat, version) at which that seat may take back its last move."""
     thinking: bool = False
+    revision: int = 0
+    """Counts every change listeners heard of: a view built at one revision is still right."""
     committing: bool = False
     """A move of this table is being written: nothing else may move it until it is in place."""
     turn_started: float = 0.0
@@ -390,19 +392,26 @@ class TableService:
         s.connected = max(0, s.connected + delta)
         if delta > 0:
             s.left_at = None
-            self.reclaim(table, seat)
+            self._release(table, seat)
         elif s.connected == 0:
             s.left_at = self.clock()
         self._notify(table)
 
     def reclaim(self, table: Table, seat: int) -> None:
+        """The person takes their seat back (`reclaim`): the table's readers hear of it."""
+        if self._release(table, seat):
+            self._notify(table)
+
+    def _release(self, table: Table, seat: int) -> bool:
         """The person is back at their seat: an AI standing in for them while away stops; when it is
-        their decision, its clock starts again from their full move time."""
+        their decision, its clock starts again from their full move time. False: none stood in."""
         s = table.seats[seat]
-        if s.substitute:
-            s.substitute = None
-            if table.state.current_player == seat:
-                table.turn_started = self.clock()
+        if not s.substitute:
+            return False
+        s.substitute = None
+        if table.state.current_player == seat:
+            table.turn_started = self.clock()
+        return True
 
     # ----- moves -----------------------------------------------------------------------
     def act(self, table_id: str, token: str | None, msg_id: Any, version: Any,
@@ -441,7 +450,7 @@ class TableService:
         table, seat = move.table, move.seat
         human = move.msg_id is not None
         if human:
-            self.reclaim(table, seat)
+            self._release(table, seat)
         before, table.state = table.state, move.after
         table.steps.add(move.mark)
         owner, ended = move.mark
@@ -645,6 +654,7 @@ class TableService:
         return sorted(rows, key=lambda r: -r["created"])[:200]
 
     def _notify(self, table: Table) -> None:
+        table.revision += 1
         for listener in self.listeners:
             listener(table)
 
