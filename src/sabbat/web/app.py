@@ -22,6 +22,8 @@ from .store import Store
 from .tables import LEVELS, TableService
 
 log = logging.getLogger("sabbat.web")
+CLOCK_FRAME_S = 5.0
+"""How often the readers of a table whose clock runs get a `clocks` frame."""
 
 
 def create_app(db: str, workers: int = 2, grace_s: float = 60.0, allow_origins: tuple[str, ...] = (),
@@ -38,7 +40,7 @@ def create_app(db: str, workers: int = 2, grace_s: float = 60.0, allow_origins: 
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         hub.loop = asyncio.get_running_loop()
         hub.resume_all()
-        ticker = asyncio.create_task(_tick(service))
+        ticker = asyncio.create_task(_tick(hub))
         try:
             yield
         finally:
@@ -56,10 +58,15 @@ def create_app(db: str, workers: int = 2, grace_s: float = 60.0, allow_origins: 
     return app
 
 
-async def _tick(service: TableService) -> None:
+async def _tick(hub: Hub) -> None:
+    """Run the clocks twice a second; tell the readers the time left every CLOCK_FRAME_S."""
+    beats = 0
     while True:
         await asyncio.sleep(0.5)
+        beats += 1
         try:
-            service.tick()
+            hub.service.tick()
+            if beats % int(CLOCK_FRAME_S / 0.5) == 0:
+                hub.clock_frames()
         except Exception:
             log.exception("clock tick failed")

@@ -192,6 +192,22 @@ class Hub:
                 del self.views[next(iter(self.views))]
         return {**frame, "seats": self.service.seat_rows(table)}
 
+    def clock_frames(self) -> None:
+        """Each reader of a table whose clock runs hears every seat's time left (a `clocks` frame),
+        so a client shows the clocks right without asking for a view."""
+        for table_id, conns in self.conns.items():
+            table = self.service.tables.get(table_id)
+            if table is None or not conns:
+                continue
+            rows = [{k: row[k] for k in ("seat", *CLOCK_READINGS, "clock_running") if k in row}
+                    for row in self.service.seat_rows(table)]
+            if not any(row.get("clock_running") for row in rows):
+                continue
+            text = encode({"type": "clocks", "seats": rows})
+            for conn in list(conns):
+                if not conn.crowded():
+                    self.send(conn, text)
+
     def send(self, conn: Conn, frame: dict[str, Any] | str) -> None:
         """Queue a frame (a dict, or JSON text already encoded) for one connection."""
         try:

@@ -69,6 +69,8 @@ class Seat:
     """The AI agent playing for a person who is away (gone past the grace), until they come back."""
     left_at: float | None = None
     clock_left: float | None = None
+    paused_left: float | None = None
+    """Seconds the person had left for their decision when the stand-in took the seat over."""
 
     def public(self) -> dict[str, Any]:
         row: dict[str, Any] = {"seat": self.seat, "kind": self.kind, "connected": self.connected > 0}
@@ -109,6 +111,9 @@ class Table:
     stand_in: tuple[int, int, str] | None = None
     """(seat, version, agent): the person at `seat` ran out of time for the decision at `version`,
     so `agent` plays that one decision; the turn comes back to the person after it."""
+    allowance: float | None = None
+    """Seconds the pending decision may take at most, from `turn_started`: set when a person
+    takes their seat back from the stand-in (the time they had left then, never a fresh clock)."""
     seen_events: dict[int | None, tuple[int, list[Event]]] = field(default_factory=dict)
     """Per viewer: how many log entries were filtered, and the ones it may see (grown per move)."""
 
@@ -231,9 +236,12 @@ class TableService:
         state = game.new(row.num_players, row.seed, options)
         seats = [Seat(s.seat, s.kind, s.agent, s.token_hash, s.open, s.name) for s in row.seats]
         per_game = row.settings.get("per_game_s")
+        now = self.clock()
         for s in seats:
-            if s.kind == "human" and per_game:
-                s.clock_left = float(per_game)
+            if s.kind == "human":
+                s.left_at = now  # nobody is connected yet: the grace counts from now (or their turn)
+                if per_game:
+                    s.clock_left = float(per_game)
         return Table(row.id, game, state, seats, row.settings, row.created, row.cards, Steps(row.num_players))
 
     def _agent(self, name: Any) -> str:
@@ -369,6 +377,7 @@ class TableService:
         self.store.claim_seat(table.id, chosen.seat, hash_token(token))
         chosen.token_hash = hash_token(token)
         chosen.open = False
+        chosen.left_at = self.clock()  # a claimed seat never connected is away: the grace counts from here
         self._notify(table)
         return chosen.seat, token
 
@@ -410,7 +419,10 @@ class TableService:
             return False
         s.substitute = None
         if table.state.current_player == seat:
-            table.turn_started = self.clock()
+            now = self.clock()
+            table.allowance = s.paused_left
+            table.turn_started = now
+        s.paused_left = None
         return True
 
     # ----- moves -----------------------------------------------------------------------
@@ -455,6 +467,7 @@ class TableService:
         table.steps.add(move.mark)
         owner, ended = move.mark
         table.stand_in = None
+        table.allowance = None
         if owner is None or ended:  # a run of secret decisions is one move for the clocks, as for the others
             now = self.clock()
             s = table.seats[seat]
@@ -547,15 +560,18 @@ class TableService:
             if s.kind != "human" or table.standing_in(p):
                 continue
             agent = str(table.settings.get("leaver_agent") or "normal")
-            gone = s.connected == 0 and s.left_at is not None and now - s.left_at > self.grace_s
+            away_since = None if s.left_at is None else max(s.left_at, table.turn_started)
+            gone = s.connected == 0 and away_since is not None and now - away_since > self.grace_s
             left = self.move_left(table, p, now)
             if not gone and (left is None or left > 0):
                 continue
             if s.clock_left is not None:
                 s.clock_left = max(0.0, s.clock_left - (now - table.turn_started))
             table.turn_started = now
+            table.allowance = None
             if gone:
                 s.substitute = agent
+                s.paused_left = left
             else:
                 table.stand_in = (p, table.version, agent)
             changed.append(table)
@@ -577,6 +593,8 @@ class TableService:
             limits.append(s.clock_left if s.clock_left > 0 else float(per_move or OVERTIME_S))
         if not limits:
             return None
+        if table.allowance is not None and table.state.current_player == seat:
+            limits.append(table.allowance)
         if self._running(table, seat):
             waited = (self.clock() if now is None else now) - table.turn_started
             return max(0.0, min(limits) - waited)
@@ -619,7 +637,8 @@ class TableService:
         start = min(max(0, events_from), len(events))
         legal: list[dict[str, Any]] = []
         terminal = st.is_terminal()
-        if seat is not None and not terminal and st.current_player == seat and not table.standing_in(seat):
+        timed_out = table.stand_in is not None and table.stand_in[:2] == (seat, table.version)
+        if seat is not None and not terminal and st.current_player == seat and not timed_out:
             legal = [{"id": i, "action": a.to_json(), "text": st.describe_action(a, lang)}
                      for i, a in enumerate(st.legal_actions())]
         scores = st.scores() if terminal else st.visible_scores(seat)
