@@ -19,7 +19,7 @@ from .hub import Hub
 from .protocol import ws_table
 from .routes import http_routes
 from .store import Store
-from .tables import LEVELS, TableService
+from .tables import LEVELS, OPEN_EXPIRY_S, TABLES_PER_CLIENT, TableService
 
 log = logging.getLogger("sabbat.web")
 CLOCK_FRAME_S = 5.0
@@ -27,11 +27,15 @@ CLOCK_FRAME_S = 5.0
 
 
 def create_app(db: str, workers: int = 2, grace_s: float = 60.0, allow_origins: tuple[str, ...] = (),
-               pool: Any = None, extra_agents: tuple[str, ...] = ()) -> Starlette:
+               pool: Any = None, extra_agents: tuple[str, ...] = (), open_expiry_s: float = OPEN_EXPIRY_S,
+               tables_per_client: int = TABLES_PER_CLIENT) -> Starlette:
     """The whole server; `db` is a SQLite path or a postgresql:// URL. `extra_agents` are AI
-    players the operator offers beside the levels (`sabbat serve --agent`)."""
+    players the operator offers beside the levels (`sabbat serve --agent`); a table with a seat
+    nobody claimed expires after `open_expiry_s`; one client address may have
+    `tables_per_client` tables waiting or in play."""
     store = Store(db)
-    service = TableService(store, grace_s=grace_s, agents=(*LEVELS, *extra_agents))
+    service = TableService(store, grace_s=grace_s, agents=(*LEVELS, *extra_agents), open_expiry_s=open_expiry_s,
+                           tables_per_client=tables_per_client)
     service.load()
     own_pool = pool is None
     hub = Hub(service, pool if pool is not None else ai.make_pool(workers), workers)

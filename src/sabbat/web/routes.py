@@ -154,9 +154,9 @@ async def api_tables(request: Request) -> Response:
         return JSONResponse(service.lobby(request.query_params.get("status")))
     lang = _lang(request)
     try:
-        table, tokens = service.create(await _body(request))
+        table, tokens = service.create(await _body(request), request.client.host if request.client else None)
     except Rejected as exc:
-        return _error(403 if exc.code == "cross_site" else 400, exc.message(lang))
+        return _error({"cross_site": 403, "too_many_tables": 429}.get(exc.code, 400), exc.message(lang))
     except SabbatError as exc:
         return _error(400, str(exc))
     seats = []
@@ -194,7 +194,8 @@ async def api_join(request: Request) -> Response:
             raise Rejected("bad_message", why="seat is a whole number")
         seat_no, token = _service(request).join(request.path_params["table_id"], seat)
     except Rejected as exc:
-        status = {"unknown_table": 404, "seat_taken": 409, "table_full": 409, "cross_site": 403}.get(exc.code, 400)
+        status = {"unknown_table": 404, "seat_taken": 409, "table_full": 409, "cross_site": 403,
+                  "table_expired": 410}.get(exc.code, 400)
         return _error(status, exc.message(lang))
     table_id = request.path_params["table_id"]
     return JSONResponse({"seat": seat_no, "token": token, "invite_url": f"/t/{table_id}#token={token}"})

@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import os
 from pathlib import Path
+from typing import Any
 
 import uvicorn
 
@@ -19,10 +20,11 @@ def data_dir() -> Path:
 
 
 def run(host: str, port: int, db: str | None, workers: int, grace_s: float, allow_origins: tuple[str, ...],
-        extra_agents: tuple[str, ...] = (), announce: bool = True) -> None:
+        extra_agents: tuple[str, ...] = (), announce: bool = True, lobby: dict[str, Any] | None = None) -> None:
+    """Serve until stopped; `lobby` holds create_app's lobby limits (`open_expiry_s`, `tables_per_client`)."""
     database = db or str(data_dir() / "sabbat.sqlite3")
     app = create_app(database, workers=workers, grace_s=grace_s, allow_origins=allow_origins,
-                     extra_agents=extra_agents)
+                     extra_agents=extra_agents, **(lobby or {}))
     shown_host = f"[{host}]" if ":" in host else host
     config = uvicorn.Config(app, host=host, port=port, ws_max_size=MAX_FRAME * 4, log_level="warning",
                             access_log=False, lifespan="on")

@@ -36,6 +36,10 @@ OVERTIME_S = 30.0
 UNDO_SAMPLES = 3
 """Determinizations an undo check compares: a move that revealed a hidden card or used chance
 shows a different result in at least one of them (with overwhelming odds)."""
+OPEN_EXPIRY_S = 3600.0
+"""Default seconds a table may wait with a seat nobody has claimed before it expires."""
+TABLES_PER_CLIENT = 10
+"""Default number of tables one client address may have waiting or in play at once."""
 LEVELS = ("easy", "normal", "hard", "heuristic", "random")
 """The AI players anyone may seat: each thinks a bounded time a move and loads nothing by name."""
 
@@ -104,6 +108,12 @@ class Table:
     """(seat, version) at which that seat may take back its last move."""
     thinking: bool = False
     revision: int = 0
+    creator: str | None = None
+    """The address that created it (in memory only: not counted again after a restart)."""
+    opened_at: float = 0.0
+    """When it was created or loaded, by the service's clock (open seats expire from there)."""
+    expired: bool = False
+    """Nobody claimed its open seats in time: no longer listed, joined or played."""
     """Counts every change listeners heard of: a view built at one revision is still right."""
     committing: bool = False
     """A move of this table is being written: nothing else may move it until it is in place."""
@@ -150,11 +160,17 @@ class Table:
 
     @property
     def status(self) -> str:
+        if self.expired:
+            return "expired"
         return "finished" if self.state.is_terminal() else "playing"
+
+    def waiting(self) -> bool:
+        """A seat is still open for anyone to claim."""
+        return any(s.open and s.token_hash is None for s in self.seats)
 
     def mover(self) -> tuple[int, str] | None:
         """(seat, agent name) when an AI must choose now: an AI seat or a substitute."""
-        if self.state.is_terminal():
+        if self.state.is_terminal() or self.expired:
             return None
         p = self.state.current_player
         if p is None:
@@ -178,7 +194,7 @@ class Table:
             "table_id": self.id, "game": self.game.info.id, "players": self.state.num_players,
             "seats": [s.public() for s in self.seats], "status": self.status, "created": self.created,
             "version": self.version_for(None), "name": self.settings.get("name"),
-            "open_seats": [s.seat for s in self.seats if s.open and s.token_hash is None],
+            "open_seats": [] if self.expired else [s.seat for s in self.seats if s.open and s.token_hash is None],
             **({"seed": self.state.seed} if self.settings.get("seed_chosen") else {}),
         }
 
@@ -204,9 +220,12 @@ class TableService:
     """Every live table, rebuilt from the store at start; the only writer of moves."""
 
     def __init__(self, store: Store, grace_s: float = 60.0, clock: Callable[[], float] = time.monotonic,
-                 agents: Collection[str] = LEVELS) -> None:
+                 agents: Collection[str] = LEVELS, open_expiry_s: float = OPEN_EXPIRY_S,
+                 tables_per_client: int = TABLES_PER_CLIENT) -> None:
         self.store = store
         self.grace_s = grace_s
+        self.open_expiry_s = open_expiry_s
+        self.tables_per_client = tables_per_client
         self.agents = frozenset(agents)
         """The AI players a request may seat: the levels, and what the operator added."""
         self.deal: Callable[[], int] = lambda: secrets.randbelow(SEED_RANGE.stop)
@@ -242,7 +261,8 @@ class TableService:
                 s.left_at = now  # nobody is connected yet: the grace counts from now (or their turn)
                 if per_game:
                     s.clock_left = float(per_game)
-        return Table(row.id, game, state, seats, row.settings, row.created, row.cards, Steps(row.num_players))
+        return Table(row.id, game, state, seats, row.settings, row.created, row.cards, Steps(row.num_players),
+                     opened_at=now, expired=row.status == "expired")
 
     def _agent(self, name: Any) -> str:
         """An AI player a request may seat; one message for anything else, whatever it names."""
@@ -280,8 +300,13 @@ class TableService:
             why = str(exc).replace(f"card file {name}", "it").replace(name, "it")
             raise Rejected("bad_cards", why=why) from None
 
-    def create(self, spec: Any) -> tuple[Table, dict[int, str]]:
-        """A new table from a lobby request; returns it and the secret token of each human seat."""
+    def create(self, spec: Any, client: str | None = None) -> tuple[Table, dict[int, str]]:
+        """A new table from a lobby request; returns it and the secret token of each human seat.
+        `client` (its address) may have at most `tables_per_client` tables waiting or in play."""
+        if client is not None:
+            mine = sum(1 for t in self.tables.values() if t.creator == client and t.status == "playing")
+            if mine >= self.tables_per_client:
+                raise Rejected("too_many_tables", limit=self.tables_per_client)
         if not isinstance(spec, dict):
             raise Rejected("bad_message", why="a table is described by a JSON object")
         game = games.get(str(spec.get("game", "")))
@@ -323,6 +348,7 @@ class TableService:
         self.store.create(row)
         table = self._build(row)
         table.turn_started = self.clock()
+        table.creator = client
         self.tables[row.id] = table
         self._notify(table)
         return table, tokens
@@ -367,6 +393,8 @@ class TableService:
     def join(self, table_id: str, seat: int | None) -> tuple[int, str]:
         """Claim an open human seat (the first one when `seat` is None)."""
         table = self.get(table_id)
+        if table.expired:
+            raise Rejected("table_expired")
         free = [s for s in table.seats if s.open and s.token_hash is None]
         chosen = next((s for s in free if seat is None or s.seat == seat), None)
         if chosen is None:
@@ -448,6 +476,8 @@ class TableService:
         done = table.msg_ids.get((seat, msg_id))
         if done is not None:
             return done[1]
+        if table.expired:
+            raise Rejected("table_expired")
         if table.state.is_terminal():
             raise Rejected("finished")
         seen = table.version_for(seat)
@@ -551,7 +581,13 @@ class TableService:
         now = self.clock()
         changed = []
         for table in self.tables.values():
-            if table.state.is_terminal() or table.thinking or table.committing:
+            if table.state.is_terminal() or table.expired or table.thinking or table.committing:
+                continue
+            if table.waiting() and now - table.opened_at > self.open_expiry_s:
+                self.store.set_status(table.id, "expired")
+                table.expired = True
+                changed.append(table)
+                self._notify(table)
                 continue
             p = table.state.current_player
             if p is None:
@@ -665,11 +701,11 @@ class TableService:
         return Replay.from_state(table.state, meta).to_json()
 
     def lobby(self, status: str | None = None) -> list[dict[str, Any]]:
-        rows = [t.row() for t in self.tables.values()]
-        if status == "open":
-            rows = [r for r in rows if r["open_seats"] and r["status"] == "playing"]
-        elif status in ("playing", "finished"):
-            rows = [r for r in rows if r["status"] == status]
+        """Newest first, at most 200: `open` (a seat to claim), `playing` (the default) or
+        `finished` (for replays). An expired table is listed nowhere; its id still finds it."""
+        wanted = {"open": "playing", "finished": "finished"}.get(status or "", "playing")
+        rows = [t.row() for t in self.tables.values()
+                if t.status == wanted and (status != "open" or t.waiting())]
         return sorted(rows, key=lambda r: -r["created"])[:200]
 
     def _notify(self, table: Table) -> None:
