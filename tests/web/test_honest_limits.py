@@ -129,3 +129,16 @@ def test_reclaim_and_name_are_answered_for_every_role(client: TestClient) -> Non
         assert frame_of(p0, "ack")["msg_id"] == "n2"
         p0.send_json({"type": "lang", "lang": "xx"})
         assert frame_of(p0, "error")["code"] == "bad_message"
+
+
+def test_a_deeply_nested_frame_is_refused_and_closed_with_4400(client: TestClient) -> None:
+    t = create(client, "mystic_vale", [{"kind": "human"}, {"kind": "human"}])
+    with client.websocket_connect(f"/ws/tables/{t['table_id']}") as ws:
+        ws.send_json({"type": "hello", "token": None, "lang": "en"})
+        next_view(ws)
+        ws.send_text('{"type": "ping", "x": ' + "[" * 20 + "]" * 20 + "}")
+        error = frame_of(ws, "error")
+        assert error["code"] == "bad_message" and "16 levels" in error["message"]
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 4400

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 
 MAX_FRAME = 16 * 1024
 """Characters in one WebSocket message a client sends."""
+MAX_DEPTH = 16
+"""Levels of arrays and objects one WebSocket message may nest (an action needs three)."""
 MAX_BODY = 2 * 1024 * 1024
 """Bytes in one HTTP request body."""
 QUEUE_LIMIT = 64

@@ -18,7 +18,7 @@ from sabbat.core import i18n
 
 from . import ai
 from .hub import Close, Conn, Hub, encode
-from .limits import FLOOD_CLOSE, MAX_FRAME, ROOM_WAIT_S, VIEW_BYTES
+from .limits import FLOOD_CLOSE, MAX_DEPTH, MAX_FRAME, ROOM_WAIT_S, VIEW_BYTES
 from .tables import Rejected, Table
 
 CLOSE_WAIT_S = 5.0
@@ -129,7 +129,18 @@ async def _receive(ws: WebSocket) -> dict[str, Any]:
         raise _BadFrame("the frame is not JSON") from None
     if not isinstance(data, dict):
         raise _BadFrame("a frame is a JSON object")
+    if _depth(data) > MAX_DEPTH:
+        raise _BadFrame(f"a frame nests at most {MAX_DEPTH} levels")
     return data
+
+
+def _depth(value: Any) -> int:
+    """Levels of arrays and objects in a parsed frame (at most 16 KiB of text, so this is quick)."""
+    if isinstance(value, dict):
+        return 1 + max((_depth(v) for v in value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max((_depth(v) for v in value), default=0)
+    return 0
 
 
 async def _sender(ws: WebSocket, conn: Conn, hub: Hub) -> None:
