@@ -20,7 +20,7 @@ from sabbat import games
 from sabbat.core import SabbatError, i18n
 from sabbat.core.errors import UnknownGame
 
-from . import reveal
+from . import game_front, reveal
 from .limits import MAX_BODY
 from .steps import Steps
 from .tables import LEVELS, Rejected, Table, TableService
@@ -45,6 +45,7 @@ def http_routes() -> list[BaseRoute]:
         Route("/api/tables/{table_id}/join", api_join, methods=["POST"]),
         Route("/api/tables/{table_id}/replay", api_replay),
         Route("/api/tables/{table_id}/replay/view", api_replay_view),
+        *game_front.routes(),
     ]
     if STATIC.is_dir():
         routes.append(Mount("/static", StaticFiles(directory=STATIC), name="static"))
