@@ -49,7 +49,8 @@ def _free_port() -> int:
 def _start(port: int, db: str, home: Path) -> tuple[subprocess.Popen[bytes], float]:
     env = {**os.environ, "XDG_DATA_HOME": str(home)}
     t0 = time.monotonic()
-    proc = subprocess.Popen([sys.executable, "-m", "sabbat.cli.main", "serve", "--port", str(port), "--db", db],
+    proc = subprocess.Popen([sys.executable, "-m", "sabbat.cli.main", "serve", "--port", str(port), "--db", db,
+                             "--tables-per-client", "100000"],  # every table comes from this one address
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     while True:
         try:

@@ -61,7 +61,7 @@ def test_a_log_that_no_longer_replays_stops_its_table_alone(db_url: str) -> None
     assert (t_broken.status, t_old.status, t_fine.status) == ("stopped", "stopped", "playing")
     # the stopped table stands at the last move that replays
     assert t_broken.state.history == before.tables[broken].state.history[:3]
-    row = next(r for r in service.lobby() if r["table_id"] == broken)
+    row = next(r for r in service.lobby("stopped") if r["table_id"] == broken)
     assert "move 4" in row["stopped_reason"]["en"] and "4 手目" in row["stopped_reason"]["ja"]
     assert "no_such_move" not in json.dumps(row, ensure_ascii=False)  # a stored move may be a secret choice
     old_row = t_old.row()
@@ -159,6 +159,8 @@ def test_the_server_starts_past_a_stopped_table_and_serves_it(tmp_path: Path) ->
                 ws.send_json({"type": "act", "msg_id": "b", "version": view["version"], "action_id": 0})
                 error = frame_of(ws, "error")
                 assert "stopped" in error["message"] and "does not replay" in error["message"]
+                ws.send_json({"type": "hint"})
+                assert frame_of(ws, "error")["code"] == "stopped"
             res = client.post(f"/api/tables/{tid}/join", json={})
             assert res.status_code == 400 and "stopped" in res.json()["error"]
     finally:

@@ -802,8 +802,10 @@ def bench(names: str | None, seconds: float, out: Path | None, overwrite: bool, 
 @click.option("--grace", type=click.FloatRange(0, 86400), default=60.0, show_default=True, help="Seconds a disconnected player's turn waits before an AI takes over the seat.")
 @click.option("--allow-origin", "allow_origins", multiple=True, help="Another web origin allowed to open WebSockets and create or join tables (repeatable; default: same host only).")
 @click.option("--agent", "extra_agents", multiple=True, help="An AI player to offer beside the levels, e.g. hard:1s or policy:FILE (repeatable; only the operator can name one).")
+@click.option("--open-expiry", type=click.FloatRange(1, 30 * 86400), default=3600.0, show_default=True, help="Seconds a table may wait with a seat nobody claimed before it expires.")
+@click.option("--tables-per-client", type=click.IntRange(1, 100000), default=10, show_default=True, help="Tables one client address may have waiting or in play at once.")
 def serve(host: str, port: int, db: str | None, workers: int, grace: float, allow_origins: tuple[str, ...],
-          extra_agents: tuple[str, ...]) -> None:
+          extra_agents: tuple[str, ...], open_expiry: float, tables_per_client: int) -> None:
     """Play online: tables over HTTP and WebSocket, the browser client at /."""
     from sabbat import agents
     from sabbat.web.serve import run
@@ -811,7 +813,8 @@ def serve(host: str, port: int, db: str | None, workers: int, grace: float, allo
     for name in extra_agents:
         if name.partition(":")[0].strip().lower() not in agents.names():
             raise click.BadParameter(f"unknown agent {name!r}; see `sabbat agents`", param_hint="--agent")
-    run(host, port, db, workers, grace, allow_origins, tuple(n.strip() for n in extra_agents))
+    run(host, port, db, workers, grace, allow_origins, tuple(n.strip() for n in extra_agents),
+        lobby={"open_expiry_s": open_expiry, "tables_per_client": tables_per_client})
 
 
 def main() -> None:

@@ -5,10 +5,12 @@ from __future__ import annotations
 import gc
 import os
 from pathlib import Path
+from typing import Any
 
 import uvicorn
 
-from .app import MAX_FRAME, create_app
+from .app import create_app
+from .limits import MAX_FRAME
 from .store import DatabaseUnavailable
 
 
@@ -19,11 +21,12 @@ def data_dir() -> Path:
 
 
 def run(host: str, port: int, db: str | None, workers: int, grace_s: float, allow_origins: tuple[str, ...],
-        extra_agents: tuple[str, ...] = (), announce: bool = True) -> None:
+        extra_agents: tuple[str, ...] = (), announce: bool = True, lobby: dict[str, Any] | None = None) -> None:
+    """Serve until stopped; `lobby` holds create_app's lobby limits (`open_expiry_s`, `tables_per_client`)."""
     database = db or str(data_dir() / "sabbat.sqlite3")
     try:
         app = create_app(database, workers=workers, grace_s=grace_s, allow_origins=allow_origins,
-                         extra_agents=extra_agents)
+                         extra_agents=extra_agents, **(lobby or {}))
     except DatabaseUnavailable as exc:
         raise SystemExit(f"sabbat serve: {exc}") from None
     shown_host = f"[{host}]" if ":" in host else host
