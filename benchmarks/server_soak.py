@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import http.client
 import json
 import os
 import platform
@@ -43,6 +44,8 @@ from typing import Any
 
 import websockets
 
+PEOPLE, ABUSER = "127.0.0.1", "127.0.0.2"
+"""Loopback addresses the bystanders and the abusers connect from: per-address limits tell them apart."""
 ABUSES = ("hint_flood", "view_flood", "replay_flood", "half_open", "seat_squat", "table_spam", "bad_names")
 PHASES = ("quiet", *ABUSES, "quiet_end")
 
@@ -99,19 +102,34 @@ class Server:
     def url(self, path: str) -> str:
         return f"http://127.0.0.1:{self.port}{path}"
 
-    def get(self, path: str, timeout: float = 30) -> Any:
-        with urllib.request.urlopen(self.url(path), timeout=timeout) as res:
-            return json.load(res)
-
-    def post(self, path: str, body: Any, timeout: float = 30, raw: bytes | None = None) -> tuple[int, Any]:
-        data = raw if raw is not None else json.dumps(body).encode()
-        req = urllib.request.Request(self.url(path), data=data, method="POST",
-                                     headers={"Content-Type": "application/json"})
-        try:
+    def get(self, path: str, timeout: float = 30, source: str = PEOPLE) -> Any:
+        req = urllib.request.Request(self.url(path))
+        if source == PEOPLE:
             with urllib.request.urlopen(req, timeout=timeout) as res:
-                return res.status, json.load(res)
-        except urllib.error.HTTPError as exc:
-            return exc.code, None
+                return json.load(res)
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout, source_address=(source, 0))
+        try:
+            conn.request("GET", path)
+            res = conn.getresponse()
+            data = res.read()
+            if res.status >= 300:
+                raise urllib.error.HTTPError(self.url(path), res.status, res.reason, res.headers, None)
+            return json.loads(data)
+        finally:
+            conn.close()
+
+    def post(self, path: str, body: Any, timeout: float = 30, raw: bytes | None = None,
+             source: str = PEOPLE) -> tuple[int, Any]:
+        """POST from the address `source` (abusers use their own, as they would on the Internet)."""
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout, source_address=(source, 0))
+        try:
+            conn.request("POST", path, raw if raw is not None else json.dumps(body).encode(),
+                         {"Content-Type": "application/json"})
+            res = conn.getresponse()
+            data = res.read()
+            return res.status, json.loads(data) if res.status < 300 else None
+        finally:
+            conn.close()
 
 
 @dataclass
@@ -129,8 +147,9 @@ class Figures:
         self.abuse[key] = self.abuse.get(key, 0) + n
 
 
-def _table(server: Server, seats: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
-    status, data = server.post("/api/tables", {"game": "mystic_vale", "players": len(seats), "seats": seats, **extra})
+def _table(server: Server, seats: list[dict[str, Any]], source: str = PEOPLE) -> dict[str, Any]:
+    status, data = server.post("/api/tables", {"game": "mystic_vale", "players": len(seats), "seats": seats},
+                               source=source)
     if status != 201:
         raise RuntimeError(f"could not create a table: HTTP {status}")
     return dict(data)
@@ -216,7 +235,7 @@ async def _ws_loop(server: Server, tid: str, token: str | None, frame: dict[str,
     while True:
         try:
             async with websockets.connect(f"ws://127.0.0.1:{server.port}/ws/tables/{tid}", max_size=None,
-                                          ping_interval=None) as ws:
+                                          ping_interval=None, local_addr=(ABUSER, 0)) as ws:
                 await ws.send(json.dumps({"type": "hello", "token": token, "lang": "en"}))
 
                 async def drain() -> None:
@@ -236,7 +255,7 @@ async def _ws_loop(server: Server, tid: str, token: str | None, frame: dict[str,
 
 
 async def hint_flood(server: Server, figs: Figures, ctx: dict[str, Any]) -> None:
-    table = await asyncio.to_thread(_table, server, [{"kind": "human"}, {"kind": "ai", "agent": "heuristic"}])
+    table = await asyncio.to_thread(_table, server, [{"kind": "human"}, {"kind": "ai", "agent": "heuristic"}], ABUSER)
     token = next(s["token"] for s in table["seats"] if s.get("token"))
     await asyncio.gather(*(_ws_loop(server, table["table_id"], token, {"type": "hint"}, 55, figs, "hints_sent")
                            for _ in range(2)))
@@ -256,7 +275,7 @@ async def replay_flood(server: Server, figs: Figures, ctx: dict[str, Any]) -> No
         while True:
             try:
                 await asyncio.to_thread(server.get, f"/api/tables/{tid}/replay/view?step={rng.randrange(ctx['steps'])}"
-                                                    "&seat=all", 10)
+                                                    "&seat=all", 10, ABUSER)
                 figs.count("replay_views")
             except urllib.error.HTTPError as exc:
                 figs.count(f"replay_views_http_{exc.code}")
@@ -273,7 +292,7 @@ async def half_open(server: Server, figs: Figures, ctx: dict[str, Any]) -> None:
         while True:
             if len(held) < ctx["half_open"]:
                 try:
-                    _, writer = await asyncio.open_connection("127.0.0.1", server.port)
+                    _, writer = await asyncio.open_connection("127.0.0.1", server.port, local_addr=(ABUSER, 0))
                     writer.write(b"GET /api/tables HTTP/1.1\r\nHost: x\r\n")
                     held.append(writer)
                     figs.count("half_open_connections")
@@ -292,9 +311,11 @@ async def seat_squat(server: Server, figs: Figures, ctx: dict[str, Any]) -> None
     """Open tables created by others, every seat claimed and never connected."""
     while True:
         try:
-            table = await asyncio.to_thread(_table, server, [{"kind": "human", "open": True}, {"kind": "human", "open": True}])
+            table = await asyncio.to_thread(_table, server, [{"kind": "human", "open": True}, {"kind": "human", "open": True}],
+                                            ABUSER)
             for _ in range(2):
-                status, _ = await asyncio.to_thread(server.post, f"/api/tables/{table['table_id']}/join", {})
+                status, _ = await asyncio.to_thread(server.post, f"/api/tables/{table['table_id']}/join", {}, 30, None,
+                                                    ABUSER)
                 figs.count("seats_squatted" if status == 200 else "squat_refused")
         except (OSError, RuntimeError):
             figs.count("squat_refused")
@@ -306,7 +327,8 @@ async def table_spam(server: Server, figs: Figures, ctx: dict[str, Any]) -> None
         while True:
             try:
                 status, _ = await asyncio.to_thread(server.post, "/api/tables", {
-                    "game": "mystic_vale", "players": 2, "seats": [{"kind": "human", "open": True}, {"kind": "human", "open": True}]})
+                    "game": "mystic_vale", "players": 2, "seats": [{"kind": "human", "open": True}, {"kind": "human", "open": True}]},
+                    30, None, ABUSER)
                 figs.count("tables_spammed" if status == 201 else "spam_refused")
             except OSError:
                 figs.count("spam_refused")
@@ -323,7 +345,7 @@ async def bad_names(server: Server, figs: Figures, ctx: dict[str, Any]) -> None:
             raw = (b'{"game": "mystic_vale", "players": 2, "name": ' + name
                    + b', "seats": [{"kind": "human", "open": true}, {"kind": "human", "open": true}]}')
             try:
-                status, _ = await asyncio.to_thread(server.post, "/api/tables", None, 30, raw)
+                status, _ = await asyncio.to_thread(server.post, "/api/tables", None, 30, raw, ABUSER)
                 figs.count(f"bad_name_http_{status}")
             except (OSError, ValueError):
                 figs.count("bad_name_failed")
