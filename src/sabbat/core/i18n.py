@@ -1,6 +1,6 @@
 """Message catalogues in Japanese and English.
 
-Keys are namespaced (`mystic_vale.event.harvest`). Each namespace registers a
+Keys are namespaced by game (`some_game.event.harvest`). Each namespace registers a
 catalogue: a mapping locale -> key -> template using `{name}` placeholders.
 A parameter value may itself be localized, as a dict with `en`/`ja` entries
 (card names are passed this way), and is resolved in the reader's locale.

@@ -6,9 +6,9 @@ import re
 
 from rich.console import Console
 
-from sabbat.cli.views.bellum_magica import render
 from sabbat.core import Rng
 from sabbat.games.bellum_magica import GAME
+from sabbat.games.bellum_magica.terminal import render
 
 #: A zero count shown as a field: "0個", "食料0", "魔法の盾0" (but not "10個" or "食料10").
 ZERO = re.compile(r"(?<!\d)0個|(食料|グリフ|樽|盾|宝箱)0(?!\d)")

@@ -6,9 +6,9 @@ import json
 
 from rich.console import Console
 
-from sabbat.cli.views import monslaught as view
 from sabbat.core import Rng
 from sabbat.games.monslaught import GAME
+from sabbat.games.monslaught import terminal as view
 
 
 def _text(obs: dict, locale: str) -> str:  # type: ignore[type-arg]

@@ -98,7 +98,7 @@ def test_vp_per_two_vale_cards_rounds_down_with_exactly_one_vale_card() -> None:
 
 def test_one_card_number_per_card_in_options_events_and_board() -> None:
     """The sleeve choice, the sleeve event and the board all show card #(k+1) of the player's 20."""
-    from sabbat.cli.views.mystic_vale import _card_row
+    from sabbat.games.mystic_vale.terminal import _card_row
 
     st = new()
     ids = arrange(st, 1, field=["B", "B"], on_deck="B", deck=["B"])

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from sabbat.core import Game, GameInfo, GameState, Option
+from sabbat.core import AiTuning, Game, GameInfo, GameState, Option
 from sabbat.core.errors import UnknownCard
 
 from .cards import load_cards
@@ -51,6 +51,12 @@ class BellumMagicaGame(Game):
         },
     )
     state_class = BellumState
+    ai = AiTuning(
+        # Measured against the heuristic (docs/ai.md): the rollout search won 31 of 40 games, the
+        # tree search 62.3 %. `hard`: the samples a tenth of a second buys on a free core.
+        search="rollout", hard_budget=67,
+        ismcts={"rollout_depth": 20, "prior_share": 0.1},
+    )
 
     def _new(self, num_players: int, seed: int, options: dict[str, Any]) -> GameState:
         return BellumState(num_players, seed, options)
