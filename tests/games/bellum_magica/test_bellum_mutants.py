@@ -5,7 +5,7 @@ from __future__ import annotations
 from bellum_helpers import act, blank, give, set_display, to_attack
 
 from sabbat.games.bellum_magica import GAME, flow
-from sabbat.games.bellum_magica.rules import Phase
+from sabbat.games.bellum_magica.constants import Phase
 from sabbat.games.bellum_magica.state import BellumState
 
 

@@ -67,7 +67,7 @@ def test_end_events_name_seats_from_p1_never_p0() -> None:
 
 def test_summary_of_a_hand_built_finished_game() -> None:
     """Day 4, chests 2 + 1, top value 9, ended by chests; goblins are dealt, so not in `acquired`."""
-    from sabbat.games.bellum_magica.rules import Phase
+    from sabbat.games.bellum_magica.constants import Phase
 
     s = blank(2)
     s.day = 4

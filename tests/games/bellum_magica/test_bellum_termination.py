@@ -15,7 +15,7 @@ import pytest
 from sabbat.core import Rng
 from sabbat.games.bellum_magica import GAME
 from sabbat.games.bellum_magica.cards import load_cards
-from sabbat.games.bellum_magica.rules import CHEST_NAMES, END_CHESTS
+from sabbat.games.bellum_magica.constants import CHEST_NAMES, END_CHESTS
 
 #: (players, castle option, seed) of random games that reached the 200-day safety cap on earlier card
 #: sets: the withdrawn rebalance (4 players seed 4, which failed the conformance suite; 5 players) and

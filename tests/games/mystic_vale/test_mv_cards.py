@@ -12,8 +12,8 @@ from pydantic import ValidationError
 from sabbat.core import CardDataError, UnknownCard
 from sabbat.games.mystic_vale import GAME
 from sabbat.games.mystic_vale.cards import DEFAULT_PATH, AdvancementCard, ValeCard, load_table
+from sabbat.games.mystic_vale.constants import ONGOING_HARVEST
 from sabbat.games.mystic_vale.effects import END_HANDLERS, HARVEST_HANDLERS, PLAY_HANDLERS
-from sabbat.games.mystic_vale.rules import ONGOING_HARVEST
 
 
 def test_advancement_types_are_11_10_11_with_one_copy_per_position() -> None:

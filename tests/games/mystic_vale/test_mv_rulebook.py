@@ -5,8 +5,8 @@ from __future__ import annotations
 from mv_helpers import act, arrange, at_harvest, at_plant, kinds, new, put_vale
 
 from sabbat.core import Action, i18n
+from sabbat.games.mystic_vale.constants import VALE_SRC, Phase
 from sabbat.games.mystic_vale.effects import vp_per_vale
-from sabbat.games.mystic_vale.rules import VALE_SRC, Phase
 
 
 def test_yamafuda_ga_kokatsu_shitara_sonotsudo_the_discard_is_shuffled_as_soon_as_the_deck_runs_out() -> None:

@@ -13,7 +13,7 @@ from support.import_graph import layers_broken, package_imports
 
 PACKAGE = Path(package.__file__).parent
 LOW = ("cards", "options", "texts", "model", "actions", "board", "scoring", "effects", "level_events",
-       "rules", "dealing")
+       "sleeves", "rounds", "bidding", "rules", "dealing")
 
 
 def _imports() -> dict[str, set[str]]:

@@ -11,7 +11,7 @@ from typing import Any
 from sabbat.core import Action, GameState, Rng
 
 from .cards import CardTable, Strip, load_cards
-from .rules import CHEST_NAMES, END_CHESTS, can_beat
+from .constants import CHEST_NAMES, END_CHESTS, can_beat
 
 #: expected chest values used for planning (the mean of the shipped file is close to these).
 CHEST_WORTH = {"wood": 2.0, "metal": 4.0, "gold": 6.0}

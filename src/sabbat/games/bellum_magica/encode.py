@@ -1,6 +1,6 @@
 """The RL observation vector written straight from the position (sabbat.rl's direct path).
 
-It adds exactly the numbers `sabbat.rl` reads out of `hidden.observation(s, viewer)` through
+It adds exactly the numbers `sabbat.rl` reads out of `observe.observation(s, viewer)` through
 the frozen layout, from the same fields, without building the dict: a test compares both on
 random positions.
 """
@@ -12,8 +12,8 @@ from typing import Any
 
 from sabbat.core.layout import Ints, Kind, Words, plain
 
+from .constants import CHEST_NAMES, Phase
 from .model import Position
-from .rules import CHEST_NAMES, Phase
 from .scoring import scores, winners
 
 CARD_TABLE: tuple[str, ...] = (
@@ -307,7 +307,7 @@ def _held(s: Position, p: int, at: dict[str, int | None]) -> list[tuple[int | No
 
 def _final(s: Position, viewer: int, final: list[dict[str, int | None]], types: list[tuple[dict[str, int], int]],
            add: Callable[[int, float], None], one: Callable[[Any, tuple[dict[str, int], int]], None]) -> None:
-    """The final tally of every seat, as `hidden.observation` shows it once the game is over."""
+    """The final tally of every seat, as `observe.observation` shows it once the game is over."""
     n = s.num_players
     ctype, cval = s.cards.chest_type, s.cards.chest_value
     points = scores(s)

@@ -15,7 +15,7 @@ from typing import Any, Self
 from sabbat.core import GameState
 
 from .cards import CardTable, Row, Strip, load_cards
-from .rules import DRAFT_PHASE, OVER_PHASE, Phase
+from .constants import DRAFT_PHASE, OVER_PHASE, Phase
 from .text import NS
 
 

@@ -1,6 +1,6 @@
 """The RL observation vector written straight from the position (sabbat.rl's direct path).
 
-It adds exactly the numbers `sabbat.rl` reads out of `hidden.observation(s, viewer)` through
+It adds exactly the numbers `sabbat.rl` reads out of `observe.observation(s, viewer)` through
 the frozen layout, from the same fields, without building the dict: a test compares both on
 random positions. Groups are encoded once per set of cards and seat slot, as `group_view` does.
 """

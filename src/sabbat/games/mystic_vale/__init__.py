@@ -14,7 +14,7 @@ from typing import Any
 from sabbat.core import AiTuning, Game, GameInfo, GameState, Option, i18n
 
 from .cards import DECK_SIZE, POSITIONS, AdvancementCard, StartingCard, ValeCard, load_table
-from .rules import DECISION_CAP, Phase
+from .constants import DECISION_CAP, Phase
 from .state import MysticValeState
 
 i18n.register_file("mystic_vale", Path(__file__).with_name("messages.toml"))

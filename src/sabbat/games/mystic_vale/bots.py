@@ -14,7 +14,7 @@ from typing import Any
 
 from sabbat.core import Action, GameState, Rng
 
-from .rules import VALE_SRC
+from .constants import VALE_SRC
 
 MANA, S1, S2, S3, WILD, DECAY, GROWTH, HVP, EVP, GUARD = range(10)
 

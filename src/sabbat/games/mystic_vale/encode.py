@@ -1,6 +1,6 @@
 """The RL observation vector written straight from the state (sabbat.rl's direct path).
 
-It adds exactly the numbers `sabbat.rl` reads out of `views.observe(st, viewer)` through the
+It adds exactly the numbers `sabbat.rl` reads out of `observe.observe(st, viewer)` through the
 frozen layout, from the same fields, without building the dict: a test compares both on random
 states. Every seat's card slots (and banners) go out as one list, seat after seat, as the
 layout places them side by side.
@@ -14,7 +14,7 @@ from typing import Any
 from sabbat.core.layout import Ints, Kind, Union, plain
 
 from .cards import DECK_SIZE
-from .rules import VALE_SRC
+from .constants import VALE_SRC
 
 _SLEEVE_IDS = 128
 LAYOUT: list[Kind] = [

@@ -16,7 +16,7 @@ from typing import Any, Self
 from sabbat.core import GameState
 
 from .cards import DECAY, DECK_SIZE, GROWTH, NSTAT, ONGOING, ZERO, AbilityT, CardTable, load_table
-from .rules import NS, ONGOING_HARVEST, OVER_PHASE, Phase
+from .constants import NS, ONGOING_HARVEST, OVER_PHASE, Phase
 
 _BLANK = {"en": "blank card", "ja": "空白カード"}
 

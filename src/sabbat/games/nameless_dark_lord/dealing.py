@@ -13,7 +13,7 @@ from functools import lru_cache
 from .board import give
 from .cards import COLOURS, CardTable
 from .model import NO_ONE, Deal, Position, deal_for, seat
-from .rules import begin_round
+from .rounds import begin_round
 from .texts import EVENT
 
 

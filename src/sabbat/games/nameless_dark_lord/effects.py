@@ -6,7 +6,7 @@
 * ON_ACQUIRED: effects of the acquired target card itself (Junk Golem's stone).
 * TRIGGERS: units whose ability fires when their owner acquires in their area.
 
-A handler changes the position and returns; the round's flow (rules.py) carries on after it.
+A handler changes the position and returns; the round's flow (bidding.py, rounds.py) carries on after it.
 """
 
 from __future__ import annotations
@@ -67,7 +67,7 @@ def _spear_choices(s: Position, p: int, u: int, x: int) -> list[int]:
 
 
 def _spear(s: Position, p: int, u: int, x: int, t: int) -> int:
-    """The target's power is paid first (rules.py), then it is removed; power 0 removes it at once."""
+    """The target's power is paid first (bidding.py), then it is removed; power 0 removes it at once."""
     s.pend_target = t
     amount = s.power(t)
     if amount == 0:

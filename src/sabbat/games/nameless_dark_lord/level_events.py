@@ -2,7 +2,7 @@
 
 Default `per_level`: a player who acquired no territory during the Level receives one (choosing
 among distinct cards); option `per_type`: one per territory name the player owns none of. The
-round's flow (rules.py) carries on once an event is over.
+round's flow (rounds.py) carries on once an event is over.
 """
 
 from __future__ import annotations
