@@ -30,4 +30,4 @@ def test_the_position_knows_no_rule():
 
 def test_the_card_table_and_the_constants_know_no_position():
     graph = _imports()
-    assert graph["cards"] == set() and graph["rules"] == set()
+    assert graph["cards"] == set() and graph["constants"] == set()
