@@ -97,6 +97,11 @@ class Game:
     info: GameInfo
     state_class: type[GameState]
     ai: AiTuning = AiTuning()
+    web_package: str | None = None
+    """The importable package holding this game's browser front end, which only front ends load:
+    `renderer.js` (an ES module exporting `status`, `render` and `refs`), `style.css` and
+    `en.json`/`ja.json` (its browser messages), each optional. None, or a file left out: the browser shows the game through
+    its generic view (the observation and the list of legal actions)."""
 
     @property
     def package(self) -> str:

@@ -30,7 +30,7 @@ from sabbat import games
 from sabbat.core import SabbatError, i18n
 from sabbat.core.errors import UnknownGame
 
-from . import ai, reveal
+from . import ai, game_front, reveal
 from .commits import GroupCommit
 from .steps import Steps
 from .store import Store
@@ -250,6 +250,7 @@ def create_app(db: str, workers: int = 2, grace_s: float = 60.0, allow_origins: 
         Route("/api/tables/{table_id}/replay", api_replay),
         Route("/api/tables/{table_id}/replay/view", api_replay_view),
         WebSocketRoute("/ws/tables/{table_id}", ws_table),
+        *game_front.routes(),
     ]
     if STATIC.is_dir():
         routes.append(Mount("/static", StaticFiles(directory=STATIC), name="static"))
