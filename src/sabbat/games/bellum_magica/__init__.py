@@ -8,7 +8,7 @@ from typing import Any
 from sabbat.core import AiTuning, Game, GameInfo, GameState, Option
 from sabbat.core.errors import UnknownCard
 
-from .cards import load_cards
+from .cards import load
 from .faces import face, faces
 from .state import BellumState
 
@@ -63,17 +63,17 @@ class BellumMagicaGame(Game):
         return BellumState(num_players, seed, options)
 
     def card_ids(self, options: Mapping[str, Any] | None = None) -> list[str]:
-        return list(load_cards(options).entries)
+        return list(load(options).entries)
 
     def describe_card(self, card_id: str, locale: str = "en", options: Mapping[str, Any] | None = None) -> str:
-        table = load_cards(options)
+        table = load(options)
         if card_id not in table.entries:
             raise UnknownCard(f"Bellum Magica has no card {card_id!r}")
         return str(face(table, card_id, locale)["text"])
 
     def card_faces(self, locale: str = "en", options: Mapping[str, Any] | None = None) -> dict[str, dict[str, Any]]:
         """Name and text in `locale` plus rows per die face, shields, loot, costs, strength, bonus, chest type."""
-        return faces(load_cards(options), locale)
+        return faces(load(options), locale)
 
     def heuristic_agent(self, seed: int = 0) -> Any:
         from .bots import HeuristicAgent

@@ -13,7 +13,7 @@ from typing import Any
 
 from sabbat.core import AiTuning, Game, GameInfo, GameState, Option, i18n
 
-from .cards import atk_text, table_for
+from .cards import atk_text, load
 from .state import MagicMasterState
 
 i18n.register_file("magic_master", Path(__file__).with_name("messages.toml"))
@@ -106,12 +106,12 @@ class MagicMasterGame(Game):
         return MagicMasterState(num_players, seed, options)
 
     def card_ids(self, options: Mapping[str, Any] | None = None) -> list[str]:
-        return list(table_for(dict(options or {})).types)
+        return list(load(dict(options or {})).types)
 
     def describe_card(self, card_id: str, locale: str = "en", options: Mapping[str, Any] | None = None) -> str:
         from sabbat.core.errors import UnknownCard
 
-        t = table_for(dict(options or {}))
+        t = load(dict(options or {}))
         c = t.types.get(card_id)
         if c is None:
             raise UnknownCard(f"no Magic Master card {card_id!r}")
@@ -147,7 +147,7 @@ class MagicMasterGame(Game):
         """Name, card text and printed values of every card type, in `locale`."""
         from .faces import faces
 
-        return faces(table_for(dict(options or {})), locale,
+        return faces(load(dict(options or {})), locale,
                      lambda cid, loc: self.describe_card(cid, loc, options))
 
     def heuristic_agent(self, seed: int = 0) -> Any:

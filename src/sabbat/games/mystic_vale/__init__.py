@@ -13,7 +13,7 @@ from typing import Any
 
 from sabbat.core import AiTuning, Game, GameInfo, GameState, Option, i18n
 
-from .cards import DECK_SIZE, POSITIONS, AdvancementCard, StartingCard, ValeCard, load_table
+from .cards import DECK_SIZE, POSITIONS, AdvancementCard, StartingCard, ValeCard, load
 from .constants import DECISION_CAP, Phase
 from .state import MysticValeState
 
@@ -62,18 +62,18 @@ class MysticValeGame(Game):
         return MysticValeState(num_players, seed, options)
 
     def card_ids(self, options: Mapping[str, Any] | None = None) -> list[str]:
-        return list(load_table(dict(options or {})).entries)
+        return list(load(dict(options or {})).entries)
 
     def describe_card(self, card_id: str, locale: str = "en", options: Mapping[str, Any] | None = None) -> str:
         from .describe import card_text
 
-        return card_text(load_table(dict(options or {})), card_id, locale)
+        return card_text(load(dict(options or {})), card_id, locale)
 
     def card_faces(self, locale: str = "en", options: Mapping[str, Any] | None = None) -> dict[str, dict[str, Any]]:
         """Name and text in `locale` plus positions, symbols, cost, VP and ability of every card."""
         from .faces import faces
 
-        return faces(load_table(dict(options or {})), locale)
+        return faces(load(dict(options or {})), locale)
 
     def heuristic_agent(self, seed: int = 0) -> Any:
         from .bots import HeuristicAgent
