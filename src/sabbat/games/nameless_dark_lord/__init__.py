@@ -15,7 +15,7 @@ from sabbat.core import AiTuning, Game, GameInfo, GameState, i18n
 from . import cards as carddata
 from .options import OPTIONS
 from .state import NdlState
-from .texts import GAME_ID
+from .text import GAME_ID
 
 i18n.register_file(GAME_ID, Path(__file__).with_name("messages.toml"))
 

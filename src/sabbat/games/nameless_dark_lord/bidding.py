@@ -21,7 +21,7 @@ from .model import (
     Position,
 )
 from .rounds import end_phase
-from .texts import EVENT, paid_key, priority_entry
+from .text import EVENT, paid_key, priority_entry
 
 
 def placeable(s: Position, p: int) -> list[int]:

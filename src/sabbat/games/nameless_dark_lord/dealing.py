@@ -14,7 +14,7 @@ from .board import give
 from .cards import COLOURS, CardTable
 from .model import NO_ONE, Deal, Position, deal_for, seat
 from .rounds import begin_round
-from .texts import EVENT
+from .text import EVENT
 
 
 class Plan:

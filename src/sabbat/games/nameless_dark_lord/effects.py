@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from .board import MAX_UNITS, bomber_to_stock, bombers_return_early, remove_unit
 from .model import Position
 from .options import option
-from .texts import EVENT
+from .text import EVENT
 
 
 def _own_in(s: Position, p: int, x: int) -> list[int]:

@@ -13,7 +13,7 @@ from .board import give
 from .cards import CardTable
 from .model import NO_ONE, Phase, Position, seat_order
 from .options import option
-from .texts import EVENT
+from .text import EVENT
 
 
 def level_groups(s: Position, level: int) -> list[str]:

@@ -18,8 +18,8 @@ from sabbat.core import GameState, codec
 
 from . import cards as carddata
 from .cards import CardTable, NdlCard
-from .texts import COLOUR_NAMES, GAME_ID
-from .texts import seat_list as _seat_list
+from .text import COLOUR_NAMES, GAME_ID
+from .text import seat_list as _seat_list
 
 AREAS = "ABCDEFGH"
 NO_ONE = -1

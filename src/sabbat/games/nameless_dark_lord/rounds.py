@@ -8,7 +8,7 @@ from .level_events import begin_event
 from .model import CAP, NO_ONE, OVER_PHASE, PENDING, ROUNDS, SLEEVE_PHASE, Position, seat, seat_order
 from .scoring import totals, winner
 from .sleeves import settle_sleeve
-from .texts import EVENT
+from .text import EVENT
 
 
 def begin_round(s: Position, r: int) -> None:

@@ -10,7 +10,7 @@ from sabbat.core.secrets import SecretChoice
 
 from .model import PLACE_PHASE, SLEEVE_PHASE, Position, seat_order
 from .options import option
-from .texts import EVENT
+from .text import EVENT
 
 
 def sleeve_candidates(s: Position, p: int, ignore_draft: bool = False) -> list[int]:

@@ -1,6 +1,6 @@
 """The game contract on top of the position: each hook hands over to the module that owns it.
 
-Layers, each importing only those below it: cards, options, texts → model (the position) →
+Layers, each importing only those below it: cards, options, text → model (the position) →
 actions, board, scoring → effects, level_events → rules → dealing, observe, describe, invariants →
 this module.
 """
@@ -18,7 +18,7 @@ from .invariants import check
 from .model import PayFor, Phase, Position
 from .observe import observe
 from .scoring import totals, winner
-from .texts import GAME_ID
+from .text import GAME_ID
 
 __all__ = ["NdlState", "PayFor", "Phase"]
 """The enums are saved (and pickled) under this module's name, so they are found here too."""
