@@ -61,3 +61,23 @@ def test_parts_are_found_by_name_and_a_missing_one_is_none() -> None:
     assert shipped.resource("rules.en.md").is_file()
     with pytest.raises(ValueError, match="not a game part"):
         shipped.part("rules")
+
+
+def test_ai_tuning_refuses_an_unknown_search_or_a_budget_that_is_no_count() -> None:
+    with pytest.raises(ValueError, match="one of ismcts, rollout, not mcts"):
+        AiTuning(search="mcts")
+    for budget in (0, -5, 1.5, True):
+        with pytest.raises(ValueError, match="positive whole number"):
+            AiTuning(hard_budget=budget)  # type: ignore[arg-type]
+
+
+def test_a_games_tuning_with_unknown_settings_is_refused_when_its_agents_are_made(monkeypatch: pytest.MonkeyPatch) -> None:
+    from sabbat import agents
+    from sabbat.core import UnknownAgent
+
+    toy = games.get("toy")
+    monkeypatch.setattr(toy, "ai", AiTuning(ismcts={"depht": 3}, rollout={"deep": 2}))
+    with pytest.raises(UnknownAgent, match="toy's tree-search tuning names unknown settings: depht"):
+        agents.get("ismcts:10", "toy")
+    with pytest.raises(UnknownAgent, match="toy's rollout tuning names unknown knobs: deep"):
+        agents.get("rollout:10", "toy")

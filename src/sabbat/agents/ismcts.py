@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any, Protocol
 
 from sabbat.core.actions import Action
@@ -395,7 +395,11 @@ def tuned_config(game: Any) -> SearchConfig:
     by the game's own estimate (GameState.evaluate) where it has one, else by a softmax over the
     scores; each game's depth and prior were measured against its heuristic (docs/ai.md).
     """
-    return replace(SearchConfig(), **dict(game.ai.ismcts))
+    settings = dict(game.ai.ismcts)
+    unknown = sorted(set(settings) - {f.name for f in fields(SearchConfig)})
+    if unknown:
+        raise UnknownAgent(f"{game.info.id}'s tree-search tuning names unknown settings: {', '.join(unknown)}")
+    return replace(SearchConfig(), **settings)
 
 
 _FIELDS = {"c": "exploration", "depth": "rollout_depth", "temp": "eval_temperature", "eps": "rollout_epsilon",

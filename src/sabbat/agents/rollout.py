@@ -244,6 +244,9 @@ def from_param(game: str, seed: int, param: str, seconds: float = 1.0, name: str
 
     label = f"{name}:{param}" if param else name
     samples: int | None = None
+    unknown = sorted(set(game_def.ai.rollout) - set(_KNOBS.values()))
+    if unknown:
+        raise UnknownAgent(f"{game_def.info.id}'s rollout tuning names unknown knobs: {', '.join(unknown)}")
     knobs: dict[str, Any] = {"depth": 20, **game_def.ai.rollout}  # the game's own knobs (`Game.ai`)
     for token in param.replace(":", ",").split(","):
         token = token.strip()

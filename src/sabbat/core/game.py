@@ -80,6 +80,17 @@ class AiTuning:
     bench_players: int = 2
     """Player count the search benchmark measures (within the game's range)."""
 
+    def __post_init__(self) -> None:
+        if self.search not in SEARCHES:
+            raise ValueError(f"AiTuning.search is one of {', '.join(SEARCHES)}, not {shown(self.search, 40)}")
+        if self.hard_budget is not None and (isinstance(self.hard_budget, bool) or not isinstance(self.hard_budget, int)
+                                             or self.hard_budget < 1):
+            raise ValueError(f"AiTuning.hard_budget is a positive whole number or None, not {shown(self.hard_budget, 40)}")
+
+
+SEARCHES = ("ismcts", "rollout")
+"""The searches a game's levels may use."""
+
 
 PARTS = ("encode", "features", "terminal")
 """The optional modules of a game package that front ends look up by name (docs/adding-a-game.md):
