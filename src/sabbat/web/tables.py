@@ -30,6 +30,7 @@ from .store import LogRow, SeatRow, Store, TableRow
 i18n.register_file("web", Path(__file__).with_name("messages.toml"))
 
 MAX_SEAT_NAME = 40
+MAX_TABLE_NAME = 80
 MAX_CLOCK_S = 7 * 24 * 3600
 OVERTIME_S = 30.0
 """Seconds a decision gets once a person's game clock is spent and no per-move clock is set."""
@@ -227,12 +228,16 @@ class TableService:
         if row.cards is not None:
             options["cards"] = carddata.upload(row.cards)[0]
         state = game.new(row.num_players, row.seed, options)
-        seats = [Seat(s.seat, s.kind, s.agent, s.token_hash, s.open, s.name) for s in row.seats]
+        seats = [Seat(s.seat, s.kind, s.agent, s.token_hash, s.open, _stored_name(s.name, MAX_SEAT_NAME))
+                 for s in row.seats]
+        settings = dict(row.settings)
+        if "name" in settings:
+            settings["name"] = _stored_name(settings["name"], MAX_TABLE_NAME)
         per_game = row.settings.get("per_game_s")
         for s in seats:
             if s.kind == "human" and per_game:
                 s.clock_left = float(per_game)
-        return Table(row.id, game, state, seats, row.settings, row.created, row.cards, Steps(row.num_players))
+        return Table(row.id, game, state, seats, settings, row.created, row.cards, Steps(row.num_players))
 
     def _agent(self, name: Any) -> str:
         """An AI player a request may seat; one message for anything else, whatever it names."""
@@ -331,8 +336,8 @@ class TableService:
             settings[key] = value
         settings["leaver_agent"] = self._agent(spec.get("leaver_agent", "normal"))
         name = spec.get("name")
-        if isinstance(name, str) and name.strip():
-            settings["name"] = name.strip()[:80]
+        if not (name is None or (isinstance(name, str) and not name.strip())):
+            settings["name"] = _text_name(name, MAX_TABLE_NAME, "bad_table_name")
         return settings
 
     # ----- seats -----------------------------------------------------------------------
@@ -650,14 +655,30 @@ class TableService:
 
 
 def _seat_name(name: Any) -> str:
-    """A name as a seat shows it: text of 1 to MAX_SEAT_NAME characters, spaces collapsed, no
-    control or formatting characters (a name is shown as text, never as markup, in any case)."""
+    """A name as a seat shows it (see `_text_name`)."""
+    return _text_name(name, MAX_SEAT_NAME, "bad_seat_name")
+
+
+def _text_name(name: Any, limit: int, code: str) -> str:
+    """A name as a page shows it: text of 1 to `limit` characters, spaces collapsed, no control,
+    formatting or surrogate characters (a lone surrogate cannot even be written as UTF-8, so one
+    stored would break every answer that lists it). Anything else is refused, never cut."""
     if not isinstance(name, str):
-        raise Rejected("bad_seat_name", max=MAX_SEAT_NAME)
+        raise Rejected(code, max=limit)
     clean = " ".join(name.split())
-    if not 0 < len(clean) <= MAX_SEAT_NAME or any(unicodedata.category(c).startswith("C") for c in clean):
-        raise Rejected("bad_seat_name", max=MAX_SEAT_NAME)
+    if not 0 < len(clean) <= limit or any(unicodedata.category(c).startswith("C") for c in clean):
+        raise Rejected(code, max=limit)
     return clean
+
+
+def _stored_name(name: Any, limit: int) -> str | None:
+    """A name read back from the database as it may be shown: one stored before names were
+    checked loses the characters no page can show and what passes the limit, so an old row never
+    breaks the lobby; nothing left is no name."""
+    if not isinstance(name, str):
+        return None
+    shown = "".join(c for c in name if not unicodedata.category(c).startswith("C"))
+    return " ".join(shown.split())[:limit] or None
 
 
 def _whole(x: float) -> int | float:
