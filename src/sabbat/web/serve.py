@@ -9,6 +9,8 @@ from pathlib import Path
 import uvicorn
 
 from .app import MAX_FRAME, create_app
+from .http_limits import BodyLimit, guarded_protocol
+from .limits import Limits
 
 
 def data_dir() -> Path:
@@ -18,13 +20,20 @@ def data_dir() -> Path:
 
 
 def run(host: str, port: int, db: str | None, workers: int, grace_s: float, allow_origins: tuple[str, ...],
-        extra_agents: tuple[str, ...] = (), announce: bool = True) -> None:
+        extra_agents: tuple[str, ...] = (), announce: bool = True, limits: Limits | None = None,
+        access_log: bool = False) -> None:
+    """Serve until stopped. Forwarded headers (the client's address and scheme) are believed only
+    from the `limits.proxies` addresses: anyone else could write them."""
+    limits = limits or Limits()
     database = db or str(data_dir() / "sabbat.sqlite3")
     app = create_app(database, workers=workers, grace_s=grace_s, allow_origins=allow_origins,
                      extra_agents=extra_agents)
+    app.add_middleware(BodyLimit)
     shown_host = f"[{host}]" if ":" in host else host
-    config = uvicorn.Config(app, host=host, port=port, ws_max_size=MAX_FRAME * 4, log_level="warning",
-                            access_log=False, lifespan="on")
+    config = uvicorn.Config(app, host=host, port=port, ws_max_size=MAX_FRAME * 4,
+                            log_level="info" if access_log else "warning", access_log=access_log, lifespan="on",
+                            http=guarded_protocol(limits), limit_concurrency=limits.max_connections,
+                            proxy_headers=bool(limits.proxies), forwarded_allow_ips=list(limits.proxies) or None)
     server = uvicorn.Server(config)
     _calm_garbage_collector()
     if announce:
