@@ -1,11 +1,28 @@
-"""How much of the server one client may hold: the numbers `sabbat serve` enforces (in
-`http_limits`), kept free of heavy imports so the command line can show them as defaults."""
+"""What one client may send and hold: frame and body sizes, queue depth, message rate, and the
+HTTP deadlines and connection caps `sabbat serve` enforces (in `http_limits`).
+
+Why one place: the limits are a promise to client writers (docs/server.md states each); the
+transport modules read them from here instead of each keeping its own numbers. Nothing heavy
+is imported here, so the command line can show them as defaults.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, field
 
+MAX_FRAME = 16 * 1024
+"""Characters in one WebSocket message a client sends."""
 MAX_BODY = 2 * 1024 * 1024
+"""Bytes in one HTTP request body."""
+QUEUE_LIMIT = 64
+"""Frames waiting for one connection; a client that lets more pile up is closed (4408)."""
+RATE = 60.0
+"""Messages a second one connection may send, on average."""
+BURST = 120.0
+"""Messages one connection may send at once after a quiet spell."""
+FLOOD_CLOSE = 50
+"""Messages refused for rate after which the connection is closed (4429)."""
 
 
 @dataclass(frozen=True)
@@ -24,3 +41,22 @@ class Limits:
     proxies: tuple[str, ...] = ()
     """Addresses of trusted reverse proxies: their connections carry many clients, so the
     per-client cap is theirs to apply (see docs/hosting.md)."""
+
+
+@dataclass
+class Bucket:
+    """Token bucket: RATE messages a second, bursts of BURST; counts the refusals (strikes)."""
+
+    tokens: float = BURST
+    refilled: float = field(default_factory=time.monotonic)
+    strikes: int = 0
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(BURST, self.tokens + (now - self.refilled) * RATE)
+        self.refilled = now
+        if self.tokens < 1:
+            self.strikes += 1
+            return False
+        self.tokens -= 1
+        return True

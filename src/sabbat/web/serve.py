@@ -8,9 +8,9 @@ from pathlib import Path
 
 import uvicorn
 
-from .app import MAX_FRAME, create_app
+from .app import create_app
 from .http_limits import BodyLimit, guarded_protocol
-from .limits import Limits
+from .limits import MAX_FRAME, Limits
 
 
 def data_dir() -> Path:
