@@ -9,7 +9,7 @@ from pathlib import Path
 import uvicorn
 
 from .app import create_app
-from .http_limits import BodyLimit, guarded_protocol
+from .http_limits import guarded_protocol
 from .limits import MAX_FRAME, Limits
 
 
@@ -28,7 +28,6 @@ def run(host: str, port: int, db: str | None, workers: int, grace_s: float, allo
     database = db or str(data_dir() / "sabbat.sqlite3")
     app = create_app(database, workers=workers, grace_s=grace_s, allow_origins=allow_origins,
                      extra_agents=extra_agents)
-    app.add_middleware(BodyLimit)
     shown_host = f"[{host}]" if ":" in host else host
     config = uvicorn.Config(app, host=host, port=port, ws_max_size=MAX_FRAME * 4,
                             log_level="info" if access_log else "warning", access_log=access_log, lifespan="on",

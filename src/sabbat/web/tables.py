@@ -19,6 +19,7 @@ from typing import Any
 
 from sabbat import games
 from sabbat.core import Action, GameState, SabbatError, carddata, i18n
+from sabbat.core.errors import UnknownGame
 from sabbat.core.events import Event
 from sabbat.core.game import SEED_RANGE, Game, check_seed
 from sabbat.core.replay import Replay
@@ -51,6 +52,11 @@ class Rejected(SabbatError):
 
     def message(self, lang: str) -> str:
         return i18n.render(f"web.{self.code}", lang, self.params)
+
+    @classmethod
+    def because(cls, why: str, **params: Any) -> Rejected:
+        """A message that could not be read, and why (message `web.why.<why>`, in each language)."""
+        return cls("bad_message", why=i18n.join_messages([(f"web.why.{why}", params)]))
 
 
 def hash_token(token: str) -> str:
@@ -262,11 +268,11 @@ class TableService:
         if cards is None:
             return game.new(n, seed, options)
         if not isinstance(cards, str):
-            raise Rejected("bad_message", why="a card file is sent as text")
+            raise Rejected.because("cards_text")
         try:
             name, new = carddata.upload(cards)
         except SabbatError:
-            raise Rejected("bad_message", why="a card file is text of at most 1 MB") from None
+            raise Rejected.because("cards_size") from None
         try:
             return game.new(n, seed, {**options, "cards": name})
         except SabbatError as exc:
@@ -278,20 +284,20 @@ class TableService:
     def create(self, spec: Any) -> tuple[Table, dict[int, str]]:
         """A new table from a lobby request; returns it and the secret token of each human seat."""
         if not isinstance(spec, dict):
-            raise Rejected("bad_message", why="a table is described by a JSON object")
-        game = games.get(str(spec.get("game", "")))
+            raise Rejected.because("table_object")
+        game = game_named(spec.get("game", ""))
         n = spec.get("players", game.info.min_players)
         if not isinstance(n, int) or isinstance(n, bool) or n not in game.info.player_counts:
-            raise Rejected("bad_message", why=f"{game.info.cli_name} is played by {game.info.min_players} to "
-                                              f"{game.info.max_players} players")
+            raise Rejected.because("players", game=game.info.cli_name, min=game.info.min_players,
+                                   max=game.info.max_players)
         seats_spec = spec.get("seats") or [{"kind": "human"}] + [{"kind": "ai", "agent": "normal"}] * (n - 1)
         if not isinstance(seats_spec, list) or len(seats_spec) != n:
-            raise Rejected("bad_message", why=f"give exactly {n} seats")
+            raise Rejected.because("seat_count", n=n)
         seats: list[Seat] = []
         tokens: dict[int, str] = {}
         for i, s in enumerate(seats_spec):
             if not isinstance(s, dict) or s.get("kind") not in ("human", "ai"):
-                raise Rejected("bad_message", why=f"seat {i + 1} must be {{'kind': 'human'}} or {{'kind': 'ai', 'agent': …}}")
+                raise Rejected.because("seat_kind", seat=i + 1)
             name = s.get("name")
             name = None if name is None or (isinstance(name, str) and not name.strip()) else _seat_name(name)
             if s["kind"] == "ai":
@@ -309,7 +315,7 @@ class TableService:
         cards = spec.get("cards")
         options = spec.get("options") or {}
         if not isinstance(options, dict) or "cards" in options:
-            raise Rejected("bad_message", why="options must be an object (upload a card file as 'cards')")
+            raise Rejected.because("options_object")
         state = self._new_state(game, n, seed, options, cards)
         stored_options = {k: v for k, v in state.options.items() if k != "cards"}
         row = TableRow(secrets.token_hex(8), game.info.id, game.info.rules_version, n, seed, stored_options,
@@ -326,13 +332,13 @@ class TableService:
         settings: dict[str, Any] = {}
         clock = spec.get("clock") or {}
         if not isinstance(clock, dict):
-            raise Rejected("bad_message", why="clock must be an object")
+            raise Rejected.because("clock_object")
         for key in ("per_move_s", "per_game_s"):
             value = clock.get(key)
             if value is None:
                 continue
             if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_CLOCK_S:
-                raise Rejected("bad_message", why=f"{key} is a whole number of seconds from 1 to {MAX_CLOCK_S}")
+                raise Rejected.because("clock_seconds", key=key, max=MAX_CLOCK_S)
             settings[key] = value
         settings["leaver_agent"] = self._agent(spec.get("leaver_agent", "normal"))
         name = spec.get("name")
@@ -428,7 +434,7 @@ class TableService:
         if seat is None:
             raise Rejected("spectator")
         if not isinstance(msg_id, str) or not 0 < len(msg_id) <= 64:
-            raise Rejected("bad_message", why="msg_id must be text of 1 to 64 characters")
+            raise Rejected.because("msg_id")
         done = table.msg_ids.get((seat, msg_id))
         if done is not None:
             return done[1]
@@ -652,6 +658,16 @@ class TableService:
     def _notify(self, table: Table) -> None:
         for listener in self.listeners:
             listener(table)
+
+
+def game_named(name: Any) -> Game:
+    """The game called `name`; otherwise a refusal that names it (as text a page can show) and
+    the games offered."""
+    try:
+        return games.get(str(name))
+    except UnknownGame:
+        raise Rejected("unknown_game", game=_stored_name(str(name), 40) or "?",
+                       choices=", ".join(games.names())) from None
 
 
 def _seat_name(name: Any) -> str:
