@@ -804,7 +804,7 @@ def bench(names: str | None, seconds: float, out: Path | None, overwrite: bool, 
 @click.option("--allow-origin", "allow_origins", multiple=True, help="Another web origin allowed to open WebSockets and create or join tables (repeatable; default: same host only).")
 @click.option("--agent", "extra_agents", multiple=True, help="An AI player to offer beside the levels, e.g. hard:1s or policy:FILE (repeatable; only the operator can name one).")
 @click.option("--proxy", "proxies", multiple=True, help="Address of a reverse proxy in front (repeatable, e.g. 127.0.0.1): its X-Forwarded-For/-Proto headers are believed, and per-client limits are left to it. See docs/hosting.md.")
-@click.option("--max-connections", type=click.IntRange(1), default=Limits.max_connections, show_default=True, help="Connections at once, all clients together; past it, new requests get 503.")
+@click.option("--max-connections", type=click.IntRange(1), default=Limits.max_connections, show_default=True, help="Connections at once, all clients together; past it, new ones are refused.")
 @click.option("--max-per-client", type=click.IntRange(1), default=Limits.per_client, show_default=True, help="Connections at once from one address (not counting --proxy addresses).")
 @click.option("--header-timeout", type=click.FloatRange(0.1, 600), default=Limits.header_timeout_s, show_default=True, help="Seconds a connection has to finish sending a request's headers.")
 @click.option("--body-timeout", type=click.FloatRange(0.1, 3600), default=Limits.body_timeout_s, show_default=True, help="Seconds a request has to finish sending its body.")

@@ -38,6 +38,9 @@ def guarded_protocol(limits: Limits) -> type[HttpToolsProtocol]:
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
+            if len(self.connections) > limits.max_connections:
+                transport.abort()  # full: holding it would only spend a file descriptor
+                return
             host = self.client[0] if self.client else None
             if host is not None and host not in limits.proxies:
                 mine = {t for t in by_client.get(host, ()) if not t.is_closing()}

@@ -35,7 +35,8 @@ class Limits:
     body_timeout_s: float = 30.0
     """A request's body must have arrived this long after its headers (2 MB at 70 KB/s)."""
     max_connections: int = 2000
-    """Connections at once, all clients together (WebSockets included); past it, 503."""
+    """Connections at once, all clients together (WebSockets included); past it new ones are
+    closed at once (and a request that arrives while as many are busy gets 503)."""
     per_client: int = 64
     """Connections at once from one address (WebSockets included); past it, closed at once."""
     proxies: tuple[str, ...] = ()

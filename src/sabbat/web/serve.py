@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import os
+import resource
 from pathlib import Path
 
 import uvicorn
@@ -34,11 +35,21 @@ def run(host: str, port: int, db: str | None, workers: int, grace_s: float, allo
                             http=guarded_protocol(limits), limit_concurrency=limits.max_connections,
                             proxy_headers=bool(limits.proxies), forwarded_allow_ips=list(limits.proxies) or None)
     server = uvicorn.Server(config)
+    _open_files_for(limits.max_connections)
     _calm_garbage_collector()
     if announce:
         where = database if "://" not in database else database.split("@")[-1]
         print(f"sabbat serve: http://{shown_host}:{port}/  (database: {where})", flush=True)
     server.run()
+
+
+def _open_files_for(connections: int) -> None:
+    """Let the process hold every connection it may accept, with room for the database and the
+    workers: raise the soft limit on open files (often 1024) up to the hard one if need be."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    want = connections + 256
+    if soft != resource.RLIM_INFINITY and soft < want:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (want if hard == resource.RLIM_INFINITY else min(want, hard), hard))
 
 
 def _calm_garbage_collector() -> None:
