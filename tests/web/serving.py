@@ -6,6 +6,7 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import selectors
 import signal
 import socket
 import subprocess
@@ -88,3 +89,17 @@ def answer_of(sock: socket.socket, within: float = 10) -> str:
     except (TimeoutError, ConnectionResetError):
         pass
     return data.decode(errors="replace")
+
+
+def closed_within(socks: list[socket.socket], within: float) -> int:
+    """How many of `socks` the server closes within `within` seconds (it sends nothing first)."""
+    with selectors.DefaultSelector() as sel:
+        for s in socks:
+            sel.register(s, selectors.EVENT_READ)
+        closed: set[socket.socket] = set()
+        deadline = time.monotonic() + within
+        while (left := deadline - time.monotonic()) > 0 and len(closed) < len(socks):
+            for key, _ in sel.select(left):
+                closed.add(key.fileobj)  # type: ignore[arg-type]
+                sel.unregister(key.fileobj)
+        return len(closed)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from .serving import answer_of, is_closed, request, serving
+from .serving import answer_of, closed_within, is_closed, request, serving
 
 HEADER_S = 2.0
 BODY_S = 2.0
@@ -47,8 +47,7 @@ def _rss_kb(pid: int) -> int:
 def test_one_address_holds_a_bounded_number_of_connections(port: int) -> None:
     socks = _half_open(port, "127.0.0.2", 200)
     try:
-        dropped = [s for s in socks if is_closed(s, 0.05)]
-        assert len(dropped) == 200 - PER_CLIENT
+        assert closed_within(socks, 0.5) == 200 - PER_CLIENT
         assert request(port, "GET", "/api/tables", source="127.0.0.3")[0] == 200  # everyone else is served at once
     finally:
         for s in socks:
@@ -59,6 +58,7 @@ def test_half_open_requests_are_dropped_after_the_header_timeout(port: int) -> N
     flood = [s for i in range(TOTAL // PER_CLIENT + 1) for s in _half_open(port, f"127.0.1.{i + 1}", PER_CLIENT)]
     try:
         started = time.monotonic()
+        assert closed_within(flood, 0.3) >= len(flood) - TOTAL  # the server holds no more than its total
         assert request(port, "GET", "/api/tables", source="127.0.0.4", quiet=True)[0] in (0, 503)  # full: refused
         assert all(is_closed(s, HEADER_S + 2) for s in flood)
         assert time.monotonic() - started < HEADER_S + 2
