@@ -126,3 +126,21 @@ def test_a_streamed_body_is_refused_at_the_limit_without_being_held(tmp_path: Pa
         assert answer.startswith("HTTP/1.1 413"), answer[:200]
         assert sent[0] < 100 * 1024 * 1024  # refused long before the 200 MB were sent
         assert _rss_kb(proc.pid) - before < 30 * 1024
+
+
+def test_a_proxy_is_not_capped_as_one_client_and_only_a_proxy_is_believed(tmp_path: Path) -> None:
+    with serving(tmp_path, "--proxy", "127.0.0.0/24", "--max-per-client", "5", "--access-log") as (_, p):
+        through_proxy = _half_open(p, "127.0.0.20", 30)  # many people behind one proxy
+        stranger = _half_open(p, "127.0.1.20", 10)
+        try:
+            assert closed_within(through_proxy, 0.5) == 0
+            assert closed_within(stranger, 0.5) == 5
+        finally:
+            for s in through_proxy + stranger:
+                s.close()
+        forwarded = {"X-Forwarded-For": "203.0.113.7"}
+        assert request(p, "GET", "/api/games?from=proxy", source="127.0.0.21", headers=forwarded)[0] == 200
+        assert request(p, "GET", "/api/games?from=stranger", source="127.0.1.21", headers=forwarded)[0] == 200
+        log = (tmp_path / "serve.log").read_text()
+        assert '203.0.113.7:0 - "GET /api/games?from=proxy' in log
+        assert '127.0.1.21:' in log and "203.0.113.7:0 - \"GET /api/games?from=stranger" not in log

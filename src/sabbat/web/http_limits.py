@@ -9,7 +9,10 @@ streams, so a huge body is refused at the limit instead of being read whole firs
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import ipaddress
 import json
+from collections.abc import Callable
 
 from starlette.datastructures import Headers, QueryParams
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -28,10 +31,31 @@ def request_lang(headers: Headers, query: QueryParams) -> str:
     return "ja" if headers.get("accept-language", "").lower().startswith("ja") else "en"
 
 
+def proxy_matcher(proxies: tuple[str, ...]) -> Callable[[str], bool]:
+    """Whether an address is one of `proxies` (addresses or networks such as 10.0.0.0/8; `*` is
+    any address), as uvicorn reads `forwarded_allow_ips`."""
+    if "*" in proxies:
+        return lambda host: True
+    networks = []
+    for proxy in proxies:
+        with contextlib.suppress(ValueError):
+            networks.append(ipaddress.ip_network(proxy, strict=False))
+
+    def match(host: str) -> bool:
+        try:
+            address = ipaddress.ip_address(host)
+        except ValueError:
+            return host in proxies
+        return any(address in network for network in networks)
+
+    return match
+
+
 def guarded_protocol(limits: Limits) -> type[HttpToolsProtocol]:
     """uvicorn's HTTP protocol with deadlines and a per-client cap; one class per server, whose
     connections share one table of open connections by address."""
     by_client: dict[str, set[asyncio.BaseTransport]] = {}
+    is_proxy = proxy_matcher(limits.proxies)
 
     class GuardedProtocol(HttpToolsProtocol):
         deadline: asyncio.TimerHandle | None = None
@@ -42,7 +66,7 @@ def guarded_protocol(limits: Limits) -> type[HttpToolsProtocol]:
                 transport.abort()  # full: holding it would only spend a file descriptor
                 return
             host = self.client[0] if self.client else None
-            if host is not None and host not in limits.proxies:
+            if host is not None and not is_proxy(host):
                 mine = {t for t in by_client.get(host, ()) if not t.is_closing()}
                 if len(mine) >= limits.per_client:
                     transport.abort()
