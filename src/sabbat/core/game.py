@@ -63,6 +63,11 @@ class Game:
 
     info: GameInfo
     state_class: type[GameState]
+    web_package: str | None = None
+    """The importable package holding this game's browser front end, which only front ends load:
+    `renderer.js` (an ES module exporting `status`, `render` and `refs`), `style.css` and
+    `en.json`/`ja.json` (its browser messages), each optional. None, or a file left out: the browser shows the game through
+    its generic view (the observation and the list of legal actions)."""
 
     def new(self, num_players: int, seed: int = 0, options: Mapping[str, Any] | None = None) -> GameState:
         if not isinstance(num_players, int) or not (

@@ -15,7 +15,7 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.routing import WebSocketRoute
 
-from . import ai
+from . import ai, game_front
 from .http_limits import BodyLimit
 from .hub import Hub
 from .protocol import ws_table
@@ -50,7 +50,8 @@ def create_app(db: str, workers: int = 2, grace_s: float = 60.0, allow_origins: 
             hub.commits.close()
             store.close()
 
-    routes = [*http_routes(), WebSocketRoute("/ws/tables/{table_id}", ws_table)]
+    # a game's own files (/static/games/<id>/) before the client's /static mount, which would take them
+    routes = [*game_front.routes(), *http_routes(), WebSocketRoute("/ws/tables/{table_id}", ws_table)]
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(BodyLimit)],
                     exception_handlers=ERROR_HANDLERS)
     app.state.service = service

@@ -14,6 +14,7 @@ from .state import BellumState
 
 
 class BellumMagicaGame(Game):
+    web_package = f"{__name__}.web"
     info = GameInfo(
         id="bellum_magica",
         title={"en": "Bellum Magica", "ja": "ベルム・マギカ"},

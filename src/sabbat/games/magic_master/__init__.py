@@ -23,6 +23,7 @@ TERRAIN_NAMES = {"castle": {"en": "castle", "ja": "城"}, "forest": {"en": "fore
 
 
 class MagicMasterGame(Game):
+    web_package = f"{__name__}.web"
     info = GameInfo(
         id="magic_master",
         title={"en": "Magic Master", "ja": "マジックマスター"},

@@ -22,6 +22,7 @@ i18n.register_file("monslaught", Path(__file__).with_name("messages.toml"))
 
 
 class MonslaughtGame(Game):
+    web_package = f"{__name__}.web"
     info = GameInfo(
         id="monslaught",
         title={"en": "Monslaught in Walpurgis", "ja": "モンスロート イン ヴァルプルギス"},

@@ -25,6 +25,7 @@ _PER_TURN = 22 + 96 + 1 + 1 + 4 + 1 + 2 + 4 * 60
 
 
 class MysticValeGame(Game):
+    web_package = f"{__name__}.web"
     info = GameInfo(
         id="mystic_vale",
         title={"en": "Mystic Vale", "ja": "ミスティック・ベール"},

@@ -21,6 +21,7 @@ i18n.register_file(GAME_ID, Path(__file__).with_name("messages.toml"))
 
 
 class NamelessDarkLord(Game):
+    web_package = f"{__name__}.web"
     info = GameInfo(
         id=GAME_ID,
         title={"en": "The Nameless Dark Lord (Revised Edition)", "ja": "名もなき魔王（改訂版）"},

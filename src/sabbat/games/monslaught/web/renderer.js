@@ -1,7 +1,7 @@
 // Monslaught in Walpurgis: the boss row, the Field of monsters and items, the land stacks and the
 // decks; each witch's hand (backs show the tier), play area with monsters on lands, lands, discard.
-import { t, tn } from '../i18n.js';
-import { h, zone, row, seatMark, faceCard, pile, cardFace, seatOrder } from '../shared.js';
+import { t, tn } from '/static/i18n.js';
+import { h, zone, row, seatMark, faceCard, pile, cardFace, seatOrder } from '/static/shared.js';
 
 const FIELDS = [['summon_cost', 'ms.summon'], ['attack', 'ms.attack'], ['scout_cost', 'ms.scout'], ['points', 'ms.points'],
   ['pays', 'ms.pays'], ['flip_at', 'ms.flip_at']];

@@ -1,7 +1,7 @@
 // The Nameless Dark Lord: the four battle areas with their targets and placed units, each
 // Dark Lord's throne, coins, income, territories, artifacts and units at home; the Level decks.
-import { t } from '../i18n.js';
-import { h, zone, row, seatMark, faceCard, pile, seatOrder } from '../shared.js';
+import { t } from '/static/i18n.js';
+import { h, zone, row, seatMark, faceCard, pile, seatOrder } from '/static/shared.js';
 
 const FIELDS = [['power', 'ndl.power'], ['upkeep', 'ndl.upkeep'], ['income', 'ndl.income'], ['vp', 'ndl.vp']];
 

@@ -1,8 +1,8 @@
 // Bellum Magica: each castle with its six die rows (production on the left, attack on the right),
 // the creatures tucked under each side, food, glyphs, barrels, shields and chests; the tavern and
 // kingdom locations to attack; the evil and most-evil creature rows to recruit from.
-import { t, pick } from '../i18n.js';
-import { h, zone, row, seatMark, pile, cardFace, seatOrder } from '../shared.js';
+import { t, pick } from '/static/i18n.js';
+import { h, zone, row, seatMark, pile, cardFace, seatOrder } from '/static/shared.js';
 
 const LEFT = ['food', 'glyph', 'map'];
 const RIGHT = ['sword', 'msword', 'thief'];

@@ -1,7 +1,7 @@
 // Magic Master: each player's groups (characters, troops, items, terrain) with their attack,
 // defence, movement and succession; hands as counts; one's own hand and characters; the market.
-import { t, tn, pick } from '../i18n.js';
-import { h, zone, row, seatMark, pile, cardFace, seatOrder } from '../shared.js';
+import { t, tn, pick } from '/static/i18n.js';
+import { h, zone, row, seatMark, pile, cardFace, seatOrder } from '/static/shared.js';
 
 export function status({ obs }) {
   return [t(`mm.phase.${obs.phase}`), obs.regroup ? t(`mm.regroup.${obs.regroup}`) : '',

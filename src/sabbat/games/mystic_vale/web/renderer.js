@@ -1,7 +1,7 @@
 // Mystic Vale: each player's field of sleeved cards (three advancement slots each), the on-deck
 // card, deck and discard, vale cards; the advancement rows, Fertile Soil and the vale rows.
-import { t, tn, pick } from '../i18n.js';
-import { h, cardFace, pile, zone, row, seatMark, face, seatOrder } from '../shared.js';
+import { t, tn, pick } from '/static/i18n.js';
+import { h, cardFace, pile, zone, row, seatMark, face, seatOrder } from '/static/shared.js';
 
 const STATS = ['mana', 's1', 's2', 's3', 'wild', 'decay', 'growth', 'vp', 'evp', 'guard'];
 const POS = ['top', 'middle', 'bottom'];
