@@ -86,7 +86,7 @@ def guarded_protocol(limits: Limits) -> type[HttpToolsProtocol]:
             super().connection_lost(exc)
 
         def on_headers_complete(self) -> None:
-            upgrading = self.parser.should_upgrade()
+            upgrading = self.parser.should_upgrade() and self._should_upgrade()  # a WebSocket: no body
             self._expect_within(None if upgrading else limits.body_timeout_s)
             super().on_headers_complete()
 
@@ -134,7 +134,8 @@ class BodyLimit:
             await self.app(scope, receive, send)
             return
         length = Headers(scope=scope).get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > self.max_body):
+        if length is not None and not (length.isascii() and length.isdigit() and len(length) < 19
+                                       and int(length) <= self.max_body):
             await self._refuse(scope, send)
             return
         seen = 0
