@@ -15,32 +15,38 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.routing import WebSocketRoute
 
-from . import ai, game_front
+from . import ai
 from .http_limits import BodyLimit
 from .hub import Hub
 from .protocol import ws_table
 from .routes import ERROR_HANDLERS, http_routes
 from .store import Store
-from .tables import LEVELS, TableService
+from .tables import LEVELS, OPEN_EXPIRY_S, TABLES_PER_CLIENT, TableService
 
 log = logging.getLogger("sabbat.web")
+CLOCK_FRAME_S = 5.0
+"""How often the readers of a table whose clock runs get a `clocks` frame."""
 
 
 def create_app(db: str, workers: int = 2, grace_s: float = 60.0, allow_origins: tuple[str, ...] = (),
-               pool: Any = None, extra_agents: tuple[str, ...] = ()) -> Starlette:
+               pool: Any = None, extra_agents: tuple[str, ...] = (), open_expiry_s: float = OPEN_EXPIRY_S,
+               tables_per_client: int = TABLES_PER_CLIENT) -> Starlette:
     """The whole server; `db` is a SQLite path or a postgresql:// URL. `extra_agents` are AI
-    players the operator offers beside the levels (`sabbat serve --agent`)."""
+    players the operator offers beside the levels (`sabbat serve --agent`); a table with a seat
+    nobody claimed expires after `open_expiry_s`; one client address may have
+    `tables_per_client` tables waiting or in play."""
     store = Store(db)
-    service = TableService(store, grace_s=grace_s, agents=(*LEVELS, *extra_agents))
+    service = TableService(store, grace_s=grace_s, agents=(*LEVELS, *extra_agents), open_expiry_s=open_expiry_s,
+                           tables_per_client=tables_per_client)
     service.load()
     own_pool = pool is None
-    hub = Hub(service, pool if pool is not None else ai.make_pool(workers))
+    hub = Hub(service, pool if pool is not None else ai.make_pool(workers), workers)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         hub.loop = asyncio.get_running_loop()
         hub.resume_all()
-        ticker = asyncio.create_task(_tick(service))
+        ticker = asyncio.create_task(_tick(hub))
         try:
             yield
         finally:
@@ -50,8 +56,7 @@ def create_app(db: str, workers: int = 2, grace_s: float = 60.0, allow_origins: 
             hub.commits.close()
             store.close()
 
-    # a game's own files (/static/games/<id>/) before the client's /static mount, which would take them
-    routes = [*game_front.routes(), *http_routes(), WebSocketRoute("/ws/tables/{table_id}", ws_table)]
+    routes = [*http_routes(), WebSocketRoute("/ws/tables/{table_id}", ws_table)]
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(BodyLimit)],
                     exception_handlers=ERROR_HANDLERS)
     app.state.service = service
@@ -60,10 +65,15 @@ def create_app(db: str, workers: int = 2, grace_s: float = 60.0, allow_origins: 
     return app
 
 
-async def _tick(service: TableService) -> None:
+async def _tick(hub: Hub) -> None:
+    """Run the clocks twice a second; tell the readers the time left every CLOCK_FRAME_S."""
+    beats = 0
     while True:
         await asyncio.sleep(0.5)
+        beats += 1
         try:
-            service.tick()
+            hub.service.tick()
+            if beats % int(CLOCK_FRAME_S / 0.5) == 0:
+                hub.clock_frames()
         except Exception:
             log.exception("clock tick failed")

@@ -13,10 +13,22 @@ from dataclasses import dataclass, field
 
 MAX_FRAME = 16 * 1024
 """Characters in one WebSocket message a client sends."""
+MAX_DEPTH = 16
+"""Levels of arrays and objects one WebSocket message may nest (an action needs three)."""
 MAX_BODY = 2 * 1024 * 1024
 """Bytes in one HTTP request body."""
 QUEUE_LIMIT = 64
 """Frames waiting for one connection; a client that lets more pile up is closed (4408)."""
+RESERVE = 8
+"""Room kept in a queue for the answers to one message: while fewer places are free, the
+connection's next message waits (its client is slowed down, never silently ignored) and a table
+change is not queued (the reader gets a full view marked `skipped` once its queue has drained)."""
+VIEW_CACHE = 256
+"""Full views kept built (per table change, reader and language) for readers asking again."""
+VIEW_BYTES = 16 * 1024
+"""A view a client asks for costs one message of its rate per this many bytes of it."""
+ROOM_WAIT_S = 30.0
+"""How long a connection's next message waits for room in its queue before it is closed (4408)."""
 RATE = 60.0
 """Messages a second one connection may send, on average."""
 BURST = 120.0
@@ -51,6 +63,10 @@ class Bucket:
     tokens: float = BURST
     refilled: float = field(default_factory=time.monotonic)
     strikes: int = 0
+
+    def charge(self, messages: float) -> None:
+        """Count work done for the client as that many more messages (a large view it asked for)."""
+        self.tokens -= messages
 
     def allow(self) -> bool:
         now = time.monotonic()

@@ -17,9 +17,12 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from sabbat.core import i18n
 
 from . import ai
-from .hub import Conn, Hub, encode
-from .limits import FLOOD_CLOSE, MAX_FRAME
+from .hub import Close, Conn, Hub, encode
+from .limits import FLOOD_CLOSE, MAX_DEPTH, MAX_FRAME, ROOM_WAIT_S, VIEW_BYTES
 from .tables import Rejected, Table
+
+CLOSE_WAIT_S = 5.0
+"""How long a closing connection may take to send what waits for it."""
 
 
 def _origin_ok(ws: WebSocket, allowed: tuple[str, ...]) -> bool:
@@ -59,15 +62,18 @@ async def ws_table(ws: WebSocket) -> None:
         conn = Conn(ws, table_id, seat, token, lang)
         service.connected(table, seat, +1)
         hub.conns.setdefault(table_id, set()).add(conn)
-        sender = asyncio.create_task(_sender(ws, conn))
+        sender = asyncio.create_task(_sender(ws, conn, hub))
         hub.push_view(table, conn, full=True)
         while True:
             message = await _receive(ws)
+            if not await _room(conn):
+                hub.drop(conn)
+                break
             if not conn.bucket.allow():
-                if conn.bucket.strikes > FLOOD_CLOSE:
-                    await ws.close(code=4429, reason="flood")
-                    return
                 hub.send(conn, _error_frame(conn.lang, Rejected("rate_limited"), message.get("msg_id")))
+                if conn.bucket.strikes > FLOOD_CLOSE:
+                    hub.drop(conn, Close(4429, "flood"))
+                    break
                 continue
             await _handle(hub, conn, message)
     except (TimeoutError, WebSocketDisconnect, RuntimeError):
@@ -76,19 +82,32 @@ async def ws_table(ws: WebSocket) -> None:
         refusal = Rejected("bad_message", why=str(exc))
         if conn is not None:
             hub.send(conn, _error_frame(conn.lang, refusal, None))
-            await asyncio.sleep(0.05)
+            hub.drop(conn, Close(1009 if "large" in str(exc) else 4400, "bad frame"))
         else:
             with contextlib.suppress(Exception):
                 await _send_error(ws, "en", refusal)
-        with contextlib.suppress(Exception):
-            await ws.close(code=1009 if "large" in str(exc) else 4400)
+            with contextlib.suppress(Exception):
+                await ws.close(code=1009 if "large" in str(exc) else 4400)
     finally:
         if conn is not None:
-            hub.drop(conn)
+            hub.drop(conn, Close(1000, "bye"))  # ends the sender after what waits (if not closing already)
             with contextlib.suppress(Rejected):
                 service.connected(service.get(table_id), conn.seat, -1)
         if sender is not None:
-            sender.cancel()
+            with contextlib.suppress(TimeoutError, asyncio.CancelledError):
+                await asyncio.wait_for(sender, timeout=CLOSE_WAIT_S)
+
+
+async def _room(conn: Conn) -> bool:
+    """Wait until the connection's queue has room for the answers to one more message; False
+    if it stays full for ROOM_WAIT_S (its client reads nothing)."""
+    waited = 0.0
+    while conn.crowded():
+        if waited >= ROOM_WAIT_S:
+            return False
+        await asyncio.sleep(0.01)
+        waited += 0.01
+    return True
 
 
 class _BadFrame(Exception):
@@ -110,19 +129,33 @@ async def _receive(ws: WebSocket) -> dict[str, Any]:
         raise _BadFrame("the frame is not JSON") from None
     if not isinstance(data, dict):
         raise _BadFrame("a frame is a JSON object")
+    if _depth(data) > MAX_DEPTH:
+        raise _BadFrame(f"a frame nests at most {MAX_DEPTH} levels")
     return data
 
 
-async def _sender(ws: WebSocket, conn: Conn) -> None:
+def _depth(value: Any) -> int:
+    """Levels of arrays and objects in a parsed frame (at most 16 KiB of text, so this is quick)."""
+    if isinstance(value, dict):
+        return 1 + max((_depth(v) for v in value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max((_depth(v) for v in value), default=0)
+    return 0
+
+
+async def _sender(ws: WebSocket, conn: Conn, hub: Hub) -> None:
+    """Send the connection's frames in order; a `Close` ends it. A reader that fell behind gets
+    the whole view (marked `skipped`) as soon as its queue has drained."""
     try:
         while True:
             frame = await conn.queue.get()
-            if frame is None:
+            if isinstance(frame, Close):
                 if ws.client_state == WebSocketState.CONNECTED:
-                    await ws.close(code=4408, reason="too slow")
+                    await ws.close(code=frame.code, reason=frame.reason)
                 return
-            text = frame if isinstance(frame, str) else encode(frame)
-            await ws.send_text(text)
+            await ws.send_text(frame if isinstance(frame, str) else encode(frame))
+            if conn.behind and conn.queue.empty():
+                hub.catch_up(conn)
     except (WebSocketDisconnect, RuntimeError, OSError):
         return
 
@@ -145,31 +178,32 @@ async def _handle(hub: Hub, conn: Conn, message: dict[str, Any]) -> None:
     try:
         table = service.get(conn.table_id)
         if kind in ("act", "undo"):
-            conn.ack = msg_id if isinstance(msg_id, str) and len(msg_id) <= 64 else ""
-            try:
-                async with hub.lock(conn.table_id):  # one move of a table at a time, in arrival order
-                    if kind == "act":
-                        version = await hub.act(conn, message)
-                    else:
-                        version = service.undo(conn.table_id, conn.token, message.get("version"))
-            finally:
-                pending, conn.ack = conn.ack, None
-            if pending is not None:  # nothing changed (a repeated message id): acknowledge alone
-                hub.send(conn, {"type": "ack", "msg_id": msg_id, "version": version})
-        elif kind == "reclaim" and conn.seat is not None:
-            service.reclaim(table, conn.seat)
-            hub.changed(table)
-        elif kind == "name":
-            service.rename(table, conn.seat, message.get("name"))
+            ack = msg_id if isinstance(msg_id, str) and len(msg_id) <= 64 else ""
+            async with hub.lock(conn.table_id):  # one move of a table at a time, in arrival order
+                if kind == "act":
+                    await hub.act(conn, message, ack)
+                else:
+                    hub.acknowledged(conn, ack, lambda: service.undo(conn.table_id, conn.token, message.get("version")))
+        elif kind in ("reclaim", "name"):
+            seat = conn.seat
+            if seat is None:
+                raise Rejected("spectator")
+            ack = msg_id if isinstance(msg_id, str) and len(msg_id) <= 64 else ""
+            if kind == "reclaim":
+                hub.acknowledged(conn, ack, lambda: service.reclaim(table, seat))
+            else:
+                hub.acknowledged(conn, ack, lambda: service.rename(table, seat, message.get("name")))
         elif kind == "hint":
             _hint(hub, conn, table)
-        elif kind == "lang" and message.get("lang") in i18n.LOCALES:
+        elif kind == "lang":
+            if message.get("lang") not in i18n.LOCALES:
+                raise Rejected("bad_message", why="lang is one of: " + ", ".join(i18n.LOCALES))
             conn.lang = message["lang"]
-            hub.push_view(table, conn, full=True)
+            conn.bucket.charge(hub.push_view(table, conn, full=True) / VIEW_BYTES)
         elif kind == "ping":
             hub.send(conn, {"type": "pong"})
         elif kind == "view":
-            hub.push_view(table, conn, full=True)
+            conn.bucket.charge(hub.push_view(table, conn, full=True) / VIEW_BYTES)
         else:
             raise Rejected("bad_message", why=f"unknown message type {str(kind)[:30]!r}")
     except Rejected as exc:
@@ -184,17 +218,16 @@ def _hint(hub: Hub, conn: Conn, table: Table) -> None:
     if conn.seat is None or table.state.current_player != conn.seat or table.state.is_terminal() or hub.loop is None:
         raise Rejected("not_your_turn")
     version = table.version
-    fut = hub.loop.run_in_executor(hub.pool, ai.advise, table.game.info.id, table.state.to_json(), "hard",
-                                   table.state.seed + version)
 
-    def done(f: asyncio.Future[Any]) -> None:
-        if f.exception() is not None or table.version != version:
+    def done(answer: Any, error: BaseException | None) -> None:
+        if error is not None or table.version != version:
             return
-        chosen, estimate = f.result()
+        chosen, estimate = answer
         action = table.game.action_from_json(chosen)
         legal = table.state.legal_actions()
         if action in legal:
             hub.send(conn, {"type": "hint", "action_id": legal.index(action),
                             "text": table.state.describe_action(action, conn.lang), "estimate": estimate})
 
-    fut.add_done_callback(done)
+    hub.thinking.hint(conn, ai.advise, (table.game.info.id, table.state.to_json(), "hard", table.state.seed + version),
+                      done)

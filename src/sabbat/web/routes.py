@@ -21,7 +21,7 @@ from sabbat.core import SabbatError, i18n
 from sabbat.core.errors import BadSeed
 from sabbat.core.game import SEED_RANGE
 
-from . import reveal
+from . import game_front, reveal
 from .http_limits import request_lang
 from .steps import Steps
 from .tables import LEVELS, Rejected, Table, TableService, game_named
@@ -46,6 +46,7 @@ def http_routes() -> list[BaseRoute]:
         Route("/api/tables/{table_id}/join", api_join, methods=["POST"]),
         Route("/api/tables/{table_id}/replay", api_replay),
         Route("/api/tables/{table_id}/replay/view", api_replay_view),
+        *game_front.routes(),
     ]
     if STATIC.is_dir():
         routes.append(Mount("/static", StaticFiles(directory=STATIC), name="static"))
@@ -173,10 +174,10 @@ async def api_tables(request: Request) -> Response:
         return JSONResponse(service.lobby(request.query_params.get("status")))
     lang = _lang(request)
     try:
-        table, tokens = service.create(await _body(request))
+        table, tokens = service.create(await _body(request), request.client.host if request.client else None)
     except SabbatError as exc:
         refusal = _refusal(exc)
-        return _error(403 if refusal.code == "cross_site" else 400, refusal.message(lang))
+        return _error({"cross_site": 403, "too_many_tables": 429}.get(refusal.code, 400), refusal.message(lang))
     seats = []
     for s in table.seats:
         row: dict[str, Any] = {"seat": s.seat, "kind": s.kind}
@@ -212,7 +213,8 @@ async def api_join(request: Request) -> Response:
             raise Rejected.because("seat_number")
         seat_no, token = _service(request).join(request.path_params["table_id"], seat)
     except Rejected as exc:
-        status = {"unknown_table": 404, "seat_taken": 409, "table_full": 409, "cross_site": 403}.get(exc.code, 400)
+        status = {"unknown_table": 404, "seat_taken": 409, "table_full": 409, "cross_site": 403,
+                  "table_expired": 410}.get(exc.code, 400)
         return _error(status, exc.message(lang))
     table_id = request.path_params["table_id"]
     return JSONResponse({"seat": seat_no, "token": token, "invite_url": f"/t/{table_id}#token={token}"})

@@ -6,6 +6,7 @@ import gc
 import os
 import resource
 from pathlib import Path
+from typing import Any
 
 import uvicorn
 
@@ -21,14 +22,15 @@ def data_dir() -> Path:
 
 
 def run(host: str, port: int, db: str | None, workers: int, grace_s: float, allow_origins: tuple[str, ...],
-        extra_agents: tuple[str, ...] = (), announce: bool = True, limits: Limits | None = None,
-        access_log: bool = False) -> None:
-    """Serve until stopped. Forwarded headers (the client's address and scheme) are believed only
+        extra_agents: tuple[str, ...] = (), announce: bool = True, lobby: dict[str, Any] | None = None,
+        limits: Limits | None = None, access_log: bool = False) -> None:
+    """Serve until stopped; `lobby` holds create_app's lobby limits (`open_expiry_s`,
+    `tables_per_client`). Forwarded headers (the client's address and scheme) are believed only
     from the `limits.proxies` addresses: anyone else could write them."""
     limits = limits or Limits()
     database = db or str(data_dir() / "sabbat.sqlite3")
     app = create_app(database, workers=workers, grace_s=grace_s, allow_origins=allow_origins,
-                     extra_agents=extra_agents)
+                     extra_agents=extra_agents, **(lobby or {}))
     shown_host = f"[{host}]" if ":" in host else host
     config = uvicorn.Config(app, host=host, port=port, ws_max_size=MAX_FRAME * 4,
                             log_level="info" if access_log else "warning", access_log=access_log, lifespan="on",

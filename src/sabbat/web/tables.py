@@ -38,6 +38,10 @@ OVERTIME_S = 30.0
 UNDO_SAMPLES = 3
 """Determinizations an undo check compares: a move that revealed a hidden card or used chance
 shows a different result in at least one of them (with overwhelming odds)."""
+OPEN_EXPIRY_S = 3600.0
+"""Default seconds a table may wait with a seat nobody has claimed before it expires."""
+TABLES_PER_CLIENT = 10
+"""Default number of tables one client address may have waiting or in play at once."""
 LEVELS = ("easy", "normal", "hard", "heuristic", "random")
 """The AI players anyone may seat: each thinks a bounded time a move and loads nothing by name."""
 
@@ -76,6 +80,8 @@ class Seat:
     """The AI agent playing for a person who is away (gone past the grace), until they come back."""
     left_at: float | None = None
     clock_left: float | None = None
+    paused_left: float | None = None
+    """Seconds the person had left for their decision when the stand-in took the seat over."""
 
     def public(self) -> dict[str, Any]:
         row: dict[str, Any] = {"seat": self.seat, "kind": self.kind, "connected": self.connected > 0}
@@ -108,12 +114,23 @@ class Table:
     undo_ok: tuple[int, int] | None = None
     """(seat, version) at which that seat may take back its last move."""
     thinking: bool = False
+    revision: int = 0
+    creator: str | None = None
+    """The address that created it (in memory only: not counted again after a restart)."""
+    opened_at: float = 0.0
+    """When it was created or loaded, by the service's clock (open seats expire from there)."""
+    expired: bool = False
+    """Nobody claimed its open seats in time: no longer listed, joined or played."""
+    """Counts every change listeners heard of: a view built at one revision is still right."""
     committing: bool = False
     """A move of this table is being written: nothing else may move it until it is in place."""
     turn_started: float = 0.0
     stand_in: tuple[int, int, str] | None = None
     """(seat, version, agent): the person at `seat` ran out of time for the decision at `version`,
     so `agent` plays that one decision; the turn comes back to the person after it."""
+    allowance: float | None = None
+    """Seconds the pending decision may take at most, from `turn_started`: set when a person
+    takes their seat back from the stand-in (the time they had left then, never a fresh clock)."""
     seen_events: dict[int | None, tuple[int, list[Event]]] = field(default_factory=dict)
     """Per viewer: how many log entries were filtered, and the ones it may see (grown per move)."""
 
@@ -150,11 +167,17 @@ class Table:
 
     @property
     def status(self) -> str:
+        if self.expired:
+            return "expired"
         return "finished" if self.state.is_terminal() else "playing"
+
+    def waiting(self) -> bool:
+        """A seat is still open for anyone to claim."""
+        return any(s.open and s.token_hash is None for s in self.seats)
 
     def mover(self) -> tuple[int, str] | None:
         """(seat, agent name) when an AI must choose now: an AI seat or a substitute."""
-        if self.state.is_terminal():
+        if self.state.is_terminal() or self.expired:
             return None
         p = self.state.current_player
         if p is None:
@@ -178,7 +201,7 @@ class Table:
             "table_id": self.id, "game": self.game.info.id, "players": self.state.num_players,
             "seats": [s.public() for s in self.seats], "status": self.status, "created": self.created,
             "version": self.version_for(None), "name": self.settings.get("name"),
-            "open_seats": [s.seat for s in self.seats if s.open and s.token_hash is None],
+            "open_seats": [] if self.expired else [s.seat for s in self.seats if s.open and s.token_hash is None],
             **({"seed": self.state.seed} if self.settings.get("seed_chosen") else {}),
         }
 
@@ -204,9 +227,12 @@ class TableService:
     """Every live table, rebuilt from the store at start; the only writer of moves."""
 
     def __init__(self, store: Store, grace_s: float = 60.0, clock: Callable[[], float] = time.monotonic,
-                 agents: Collection[str] = LEVELS) -> None:
+                 agents: Collection[str] = LEVELS, open_expiry_s: float = OPEN_EXPIRY_S,
+                 tables_per_client: int = TABLES_PER_CLIENT) -> None:
         self.store = store
         self.grace_s = grace_s
+        self.open_expiry_s = open_expiry_s
+        self.tables_per_client = tables_per_client
         self.agents = frozenset(agents)
         """The AI players a request may seat: the levels, and what the operator added."""
         self.deal: Callable[[], int] = lambda: secrets.randbelow(SEED_RANGE.stop)
@@ -240,10 +266,14 @@ class TableService:
         if "name" in settings:
             settings["name"] = _stored_name(settings["name"], MAX_TABLE_NAME)
         per_game = row.settings.get("per_game_s")
+        now = self.clock()
         for s in seats:
-            if s.kind == "human" and per_game:
-                s.clock_left = float(per_game)
-        return Table(row.id, game, state, seats, settings, row.created, row.cards, Steps(row.num_players))
+            if s.kind == "human":
+                s.left_at = now  # nobody is connected yet: the grace counts from now (or their turn)
+                if per_game:
+                    s.clock_left = float(per_game)
+        return Table(row.id, game, state, seats, settings, row.created, row.cards, Steps(row.num_players),
+                     opened_at=now, expired=row.status == "expired")
 
     def _agent(self, name: Any) -> str:
         """An AI player a request may seat; one message for anything else, whatever it names."""
@@ -281,8 +311,13 @@ class TableService:
             why = str(exc).replace(f"card file {name}", "it").replace(name, "it")
             raise Rejected("bad_cards", why=why) from None
 
-    def create(self, spec: Any) -> tuple[Table, dict[int, str]]:
-        """A new table from a lobby request; returns it and the secret token of each human seat."""
+    def create(self, spec: Any, client: str | None = None) -> tuple[Table, dict[int, str]]:
+        """A new table from a lobby request; returns it and the secret token of each human seat.
+        `client` (its address) may have at most `tables_per_client` tables waiting or in play."""
+        if client is not None:
+            mine = sum(1 for t in self.tables.values() if t.creator == client and t.status == "playing")
+            if mine >= self.tables_per_client:
+                raise Rejected("too_many_tables", limit=self.tables_per_client)
         if not isinstance(spec, dict):
             raise Rejected.because("table_object")
         game = game_named(spec.get("game", ""))
@@ -324,6 +359,7 @@ class TableService:
         self.store.create(row)
         table = self._build(row)
         table.turn_started = self.clock()
+        table.creator = client
         self.tables[row.id] = table
         self._notify(table)
         return table, tokens
@@ -368,6 +404,8 @@ class TableService:
     def join(self, table_id: str, seat: int | None) -> tuple[int, str]:
         """Claim an open human seat (the first one when `seat` is None)."""
         table = self.get(table_id)
+        if table.expired:
+            raise Rejected("table_expired")
         free = [s for s in table.seats if s.open and s.token_hash is None]
         chosen = next((s for s in free if seat is None or s.seat == seat), None)
         if chosen is None:
@@ -378,6 +416,7 @@ class TableService:
         self.store.claim_seat(table.id, chosen.seat, hash_token(token))
         chosen.token_hash = hash_token(token)
         chosen.open = False
+        chosen.left_at = self.clock()  # a claimed seat never connected is away: the grace counts from here
         self._notify(table)
         return chosen.seat, token
 
@@ -401,19 +440,29 @@ class TableService:
         s.connected = max(0, s.connected + delta)
         if delta > 0:
             s.left_at = None
-            self.reclaim(table, seat)
+            self._release(table, seat)
         elif s.connected == 0:
             s.left_at = self.clock()
         self._notify(table)
 
     def reclaim(self, table: Table, seat: int) -> None:
+        """The person takes their seat back (`reclaim`): the table's readers hear of it."""
+        if self._release(table, seat):
+            self._notify(table)
+
+    def _release(self, table: Table, seat: int) -> bool:
         """The person is back at their seat: an AI standing in for them while away stops; when it is
-        their decision, its clock starts again from their full move time."""
+        their decision, its clock starts again from their full move time. False: none stood in."""
         s = table.seats[seat]
-        if s.substitute:
-            s.substitute = None
-            if table.state.current_player == seat:
-                table.turn_started = self.clock()
+        if not s.substitute:
+            return False
+        s.substitute = None
+        if table.state.current_player == seat:
+            now = self.clock()
+            table.allowance = s.paused_left
+            table.turn_started = now
+        s.paused_left = None
+        return True
 
     # ----- moves -----------------------------------------------------------------------
     def act(self, table_id: str, token: str | None, msg_id: Any, version: Any,
@@ -438,6 +487,8 @@ class TableService:
         done = table.msg_ids.get((seat, msg_id))
         if done is not None:
             return done[1]
+        if table.expired:
+            raise Rejected("table_expired")
         if table.state.is_terminal():
             raise Rejected("finished")
         seen = table.version_for(seat)
@@ -452,11 +503,12 @@ class TableService:
         table, seat = move.table, move.seat
         human = move.msg_id is not None
         if human:
-            self.reclaim(table, seat)
+            self._release(table, seat)
         before, table.state = table.state, move.after
         table.steps.add(move.mark)
         owner, ended = move.mark
         table.stand_in = None
+        table.allowance = None
         if owner is None or ended:  # a run of secret decisions is one move for the clocks, as for the others
             now = self.clock()
             s = table.seats[seat]
@@ -540,7 +592,13 @@ class TableService:
         now = self.clock()
         changed = []
         for table in self.tables.values():
-            if table.state.is_terminal() or table.thinking or table.committing:
+            if table.state.is_terminal() or table.expired or table.thinking or table.committing:
+                continue
+            if table.waiting() and now - table.opened_at > self.open_expiry_s:
+                self.store.set_status(table.id, "expired")
+                table.expired = True
+                changed.append(table)
+                self._notify(table)
                 continue
             p = table.state.current_player
             if p is None:
@@ -549,15 +607,18 @@ class TableService:
             if s.kind != "human" or table.standing_in(p):
                 continue
             agent = str(table.settings.get("leaver_agent") or "normal")
-            gone = s.connected == 0 and s.left_at is not None and now - s.left_at > self.grace_s
+            away_since = None if s.left_at is None else max(s.left_at, table.turn_started)
+            gone = s.connected == 0 and away_since is not None and now - away_since > self.grace_s
             left = self.move_left(table, p, now)
             if not gone and (left is None or left > 0):
                 continue
             if s.clock_left is not None:
                 s.clock_left = max(0.0, s.clock_left - (now - table.turn_started))
             table.turn_started = now
+            table.allowance = None
             if gone:
                 s.substitute = agent
+                s.paused_left = left
             else:
                 table.stand_in = (p, table.version, agent)
             changed.append(table)
@@ -579,6 +640,8 @@ class TableService:
             limits.append(s.clock_left if s.clock_left > 0 else float(per_move or OVERTIME_S))
         if not limits:
             return None
+        if table.allowance is not None and table.state.current_player == seat:
+            limits.append(table.allowance)
         if self._running(table, seat):
             waited = (self.clock() if now is None else now) - table.turn_started
             return max(0.0, min(limits) - waited)
@@ -621,7 +684,8 @@ class TableService:
         start = min(max(0, events_from), len(events))
         legal: list[dict[str, Any]] = []
         terminal = st.is_terminal()
-        if seat is not None and not terminal and st.current_player == seat and not table.standing_in(seat):
+        timed_out = table.stand_in is not None and table.stand_in[:2] == (seat, table.version)
+        if seat is not None and not terminal and st.current_player == seat and not timed_out:
             legal = [{"id": i, "action": a.to_json(), "text": st.describe_action(a, lang)}
                      for i, a in enumerate(st.legal_actions())]
         scores = st.scores() if terminal else st.visible_scores(seat)
@@ -648,14 +712,15 @@ class TableService:
         return Replay.from_state(table.state, meta).to_json()
 
     def lobby(self, status: str | None = None) -> list[dict[str, Any]]:
-        rows = [t.row() for t in self.tables.values()]
-        if status == "open":
-            rows = [r for r in rows if r["open_seats"] and r["status"] == "playing"]
-        elif status in ("playing", "finished"):
-            rows = [r for r in rows if r["status"] == status]
+        """Newest first, at most 200: `open` (a seat to claim), `playing` (the default) or
+        `finished` (for replays). An expired table is listed nowhere; its id still finds it."""
+        wanted = {"open": "playing", "finished": "finished"}.get(status or "", "playing")
+        rows = [t.row() for t in self.tables.values()
+                if t.status == wanted and (status != "open" or t.waiting())]
         return sorted(rows, key=lambda r: -r["created"])[:200]
 
     def _notify(self, table: Table) -> None:
+        table.revision += 1
         for listener in self.listeners:
             listener(table)
 
