@@ -64,6 +64,11 @@ def keys(locale: str) -> set[str]:
     return set(_catalogues[locale])
 
 
+def template(key: str, locale: str) -> str | None:
+    """The raw template of `key` in `locale` (no fallback), for checks over every message."""
+    return _catalogues.get(locale, {}).get(key)
+
+
 class _Params(dict[str, Any]):
     def __init__(self, params: Mapping[str, Any], locale: str) -> None:
         super().__init__(params)
