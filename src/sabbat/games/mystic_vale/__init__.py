@@ -1,8 +1,8 @@
 """Mystic Vale (AEG, 2016; John D. Clair), base game, 2-4 players.
 
-Variant: English rules as specified in shared/rules/mystic_vale.md (no German 3-for-1 spirit
-trade, no early prep stop). Sources: the Japanese rules explanation (seed 004), the spec and
-public descriptions; card designs beyond the public facts are reconstructed (see cards.yaml).
+Rules: the English rulebook by default; the German edition's 3-for-1 spirit trade is an option
+(`german_spirit_trade`). Rulings and sources are in docs/games/mystic_vale.md; card designs
+beyond the public facts are reconstructed (see cards.yaml).
 """
 
 from __future__ import annotations
