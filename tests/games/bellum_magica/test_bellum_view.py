@@ -91,5 +91,5 @@ def test_view_marks_the_active_row_and_renders_the_end() -> None:
     while not s.is_terminal():
         s.apply(r.choice(s.legal_actions()))
     final = text_of(s.observation(None), "en")
-    assert "Final: P1 " in final and ", P2 " in final and "P0" not in final and "Winner(s): P" in final
+    assert "Final: P1 " in final and ", P2 " in final and "P0" not in final and "Won by: P" in final
     assert "最終結果" in text_of(s.observation(1), "ja")
