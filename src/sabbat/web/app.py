@@ -12,12 +12,14 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.routing import WebSocketRoute
 
 from . import ai
+from .http_limits import BodyLimit
 from .hub import Hub
 from .protocol import ws_table
-from .routes import http_routes
+from .routes import ERROR_HANDLERS, http_routes
 from .store import Store
 from .tables import LEVELS, OPEN_EXPIRY_S, TABLES_PER_CLIENT, TableService
 
@@ -55,7 +57,8 @@ def create_app(db: str, workers: int = 2, grace_s: float = 60.0, allow_origins: 
             store.close()
 
     routes = [*http_routes(), WebSocketRoute("/ws/tables/{table_id}", ws_table)]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(BodyLimit)],
+                    exception_handlers=ERROR_HANDLERS)
     app.state.service = service
     app.state.hub = hub
     app.state.allow_origins = allow_origins

@@ -1,7 +1,9 @@
-"""What one client may send and hold: frame and body sizes, queue depth and message rate.
+"""What one client may send and hold: frame and body sizes, queue depth, message rate, and the
+HTTP deadlines and connection caps `sabbat serve` enforces (in `http_limits`).
 
 Why one place: the limits are a promise to client writers (docs/server.md states each); the
-transport modules read them from here instead of each keeping its own numbers.
+transport modules read them from here instead of each keeping its own numbers. Nothing heavy
+is imported here, so the command line can show them as defaults.
 """
 
 from __future__ import annotations
@@ -33,6 +35,25 @@ BURST = 120.0
 """Messages one connection may send at once after a quiet spell."""
 FLOOD_CLOSE = 50
 """Messages refused for rate after which the connection is closed (4429)."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one client may hold; `sabbat serve` options set them."""
+
+    header_timeout_s: float = 10.0
+    """A connection's request headers must be complete this long after it opens (or after its
+    previous answer), else it is closed: half-open requests cannot pile up."""
+    body_timeout_s: float = 30.0
+    """A request's body must have arrived this long after its headers (2 MB at 70 KB/s)."""
+    max_connections: int = 2000
+    """Connections at once, all clients together (WebSockets included); past it new ones are
+    closed at once (and a request that arrives while as many are busy gets 503)."""
+    per_client: int = 64
+    """Connections at once from one address (WebSockets included); past it, closed at once."""
+    proxies: tuple[str, ...] = ()
+    """Addresses of trusted reverse proxies: their connections carry many clients, so the
+    per-client cap is theirs to apply (see docs/hosting.md)."""
 
 
 @dataclass

@@ -18,12 +18,13 @@ from starlette.staticfiles import StaticFiles
 
 from sabbat import games
 from sabbat.core import SabbatError, i18n
-from sabbat.core.errors import UnknownGame
+from sabbat.core.errors import BadSeed
+from sabbat.core.game import SEED_RANGE
 
 from . import game_front, reveal
-from .limits import MAX_BODY
+from .http_limits import request_lang
 from .steps import Steps
-from .tables import LEVELS, Rejected, Table, TableService
+from .tables import LEVELS, Rejected, Table, TableService, game_named
 
 STATIC = Path(__file__).with_name("static")
 LEVEL_LABELS = {
@@ -53,15 +54,35 @@ def http_routes() -> list[BaseRoute]:
 
 
 def _lang(request: Request) -> str:
-    lang = request.query_params.get("lang") or ""
-    if lang in i18n.LOCALES:
-        return lang
-    accept = request.headers.get("accept-language", "")
-    return "ja" if accept.lower().startswith("ja") else "en"
+    return request_lang(request.headers, request.query_params)
 
 
 def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
+
+
+def _refusal(exc: SabbatError) -> Rejected:
+    """A refusal from the game layer as one the API words in each language."""
+    if isinstance(exc, Rejected):
+        return exc
+    if isinstance(exc, BadSeed):
+        return Rejected("bad_seed", min=SEED_RANGE.start, max=SEED_RANGE.stop - 1)
+    return Rejected("bad_setup", why=str(exc))
+
+
+async def _not_found(request: Request, exc: Exception) -> Response:
+    return _error(404, i18n.render("web.not_found", _lang(request)))
+
+
+async def _not_allowed(request: Request, exc: Exception) -> Response:
+    allowed = getattr(exc, "headers", None) or {}
+    response = _error(405, i18n.render("web.method_not_allowed", _lang(request), {"allowed": allowed.get("Allow", "GET")}))
+    response.headers.update(allowed)
+    return response
+
+
+ERROR_HANDLERS = {404: _not_found, 405: _not_allowed}
+"""Starlette's own refusals (no such address, wrong method) as JSON in the request's language."""
 
 
 def _service(request: Request) -> TableService:
@@ -100,9 +121,9 @@ async def api_agents(request: Request) -> Response:
 
 async def api_cards(request: Request) -> Response:
     try:
-        game = games.get(request.path_params["game"])
-    except UnknownGame as exc:
-        return _error(404, str(exc))
+        game = game_named(request.path_params["game"])
+    except Rejected as exc:
+        return _error(404, exc.message(_lang(request)))
     return JSONResponse(game.card_faces(_lang(request)))
 
 
@@ -130,9 +151,9 @@ async def api_rules(request: Request) -> Response:
     from sabbat.cli.session import rules_text
 
     try:
-        game = games.get(request.path_params["game"])
-    except UnknownGame as exc:
-        return _error(404, str(exc))
+        game = game_named(request.path_params["game"])
+    except Rejected as exc:
+        return _error(404, exc.message(_lang(request)))
     lang = _lang(request)
     return JSONResponse({"game": game.info.id, "lang": lang, "text": rules_text(game, lang) or ""})
 
@@ -140,13 +161,11 @@ async def api_rules(request: Request) -> Response:
 async def _body(request: Request) -> Any:
     if not _from_this_site(request):
         raise Rejected("cross_site")
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise Rejected("bad_message", why="the request is larger than 2 MB")
+    raw = await request.body()  # at most MAX_BODY: `http_limits.BodyLimit` refuses more as it streams
     try:
         return json.loads(raw or b"{}")
     except (ValueError, RecursionError):
-        raise Rejected("bad_message", why="the body is not JSON") from None
+        raise Rejected.because("not_json") from None
 
 
 async def api_tables(request: Request) -> Response:
@@ -156,10 +175,9 @@ async def api_tables(request: Request) -> Response:
     lang = _lang(request)
     try:
         table, tokens = service.create(await _body(request), request.client.host if request.client else None)
-    except Rejected as exc:
-        return _error({"cross_site": 403, "too_many_tables": 429}.get(exc.code, 400), exc.message(lang))
     except SabbatError as exc:
-        return _error(400, str(exc))
+        refusal = _refusal(exc)
+        return _error({"cross_site": 403, "too_many_tables": 429}.get(refusal.code, 400), refusal.message(lang))
     seats = []
     for s in table.seats:
         row: dict[str, Any] = {"seat": s.seat, "kind": s.kind}
@@ -192,7 +210,7 @@ async def api_join(request: Request) -> Response:
         body = await _body(request)
         seat = body.get("seat") if isinstance(body, dict) else None
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
-            raise Rejected("bad_message", why="seat is a whole number")
+            raise Rejected.because("seat_number")
         seat_no, token = _service(request).join(request.path_params["table_id"], seat)
     except Rejected as exc:
         status = {"unknown_table": 404, "seat_taken": 409, "table_full": 409, "cross_site": 403,
@@ -228,10 +246,10 @@ async def api_replay_view(request: Request) -> Response:
         step = int(q.get("step", "0")) if len(q.get("step", "0")) < 8 else -1
         seat = int(q["seat"]) if q.get("seat") not in (None, "", "all") and len(q["seat"]) < 4 else None
     except ValueError:
-        return _error(400, "step and seat are whole numbers")
+        step, seat = -1, None
     total = table.version
     if not 0 <= step <= total or (seat is not None and not 0 <= seat < table.state.num_players):
-        return _error(400, f"step is 0 to {total}; seat is 0 to {table.state.num_players - 1}")
+        return _error(400, Rejected("bad_step", total=total, last=table.state.num_players - 1).message(lang))
     state = table.game.new(table.state.num_players, table.state.seed, table.state.options)
     shadow = Table(table.id, table.game, state, table.seats, table.settings, table.created,
                    steps=Steps(state.num_players))

@@ -20,6 +20,7 @@ from typing import Any
 
 from sabbat import games
 from sabbat.core import Action, GameState, SabbatError, carddata, i18n
+from sabbat.core.errors import UnknownGame
 from sabbat.core.events import Event
 from sabbat.core.game import SEED_RANGE, Game, check_seed
 from sabbat.core.replay import Replay
@@ -32,6 +33,7 @@ i18n.register_file("web", Path(__file__).with_name("messages.toml"))
 log = logging.getLogger(__name__)
 
 MAX_SEAT_NAME = 40
+MAX_TABLE_NAME = 80
 MAX_CLOCK_S = 7 * 24 * 3600
 OVERTIME_S = 30.0
 """Seconds a decision gets once a person's game clock is spent and no per-move clock is set."""
@@ -56,6 +58,11 @@ class Rejected(SabbatError):
 
     def message(self, lang: str) -> str:
         return i18n.render(f"web.{self.code}", lang, self.params)
+
+    @classmethod
+    def because(cls, why: str, **params: Any) -> Rejected:
+        """A message that could not be read, and why (message `web.why.<why>`, in each language)."""
+        return cls("bad_message", why=i18n.join_messages([(f"web.why.{why}", params)]))
 
 
 def hash_token(token: str) -> str:
@@ -312,7 +319,11 @@ class TableService:
         if row.cards is not None:
             options["cards"] = carddata.upload(row.cards)[0]
         state = game.new(row.num_players, row.seed, options)
-        seats = [Seat(s.seat, s.kind, s.agent, s.token_hash, s.open, s.name) for s in row.seats]
+        seats = [Seat(s.seat, s.kind, s.agent, s.token_hash, s.open, _stored_name(s.name, MAX_SEAT_NAME))
+                 for s in row.seats]
+        settings = dict(row.settings)
+        if "name" in settings:
+            settings["name"] = _stored_name(settings["name"], MAX_TABLE_NAME)
         per_game = row.settings.get("per_game_s")
         now = self.clock()
         for s in seats:
@@ -320,7 +331,7 @@ class TableService:
                 s.left_at = now  # nobody is connected yet: the grace counts from now (or their turn)
                 if per_game:
                     s.clock_left = float(per_game)
-        return Table(row.id, game, state, seats, row.settings, row.created, row.cards, Steps(row.num_players),
+        return Table(row.id, game, state, seats, settings, row.created, row.cards, Steps(row.num_players),
                      opened_at=now, expired=row.status == "expired")
 
     @staticmethod
@@ -353,11 +364,11 @@ class TableService:
         if cards is None:
             return game.new(n, seed, options)
         if not isinstance(cards, str):
-            raise Rejected("bad_message", why="a card file is sent as text")
+            raise Rejected.because("cards_text")
         try:
             name, new = carddata.upload(cards)
         except SabbatError:
-            raise Rejected("bad_message", why="a card file is text of at most 1 MB") from None
+            raise Rejected.because("cards_size") from None
         try:
             return game.new(n, seed, {**options, "cards": name})
         except SabbatError as exc:
@@ -374,20 +385,20 @@ class TableService:
             if mine >= self.tables_per_client:
                 raise Rejected("too_many_tables", limit=self.tables_per_client)
         if not isinstance(spec, dict):
-            raise Rejected("bad_message", why="a table is described by a JSON object")
-        game = games.get(str(spec.get("game", "")))
+            raise Rejected.because("table_object")
+        game = game_named(spec.get("game", ""))
         n = spec.get("players", game.info.min_players)
         if not isinstance(n, int) or isinstance(n, bool) or n not in game.info.player_counts:
-            raise Rejected("bad_message", why=f"{game.info.cli_name} is played by {game.info.min_players} to "
-                                              f"{game.info.max_players} players")
+            raise Rejected.because("players", game=game.info.cli_name, min=game.info.min_players,
+                                   max=game.info.max_players)
         seats_spec = spec.get("seats") or [{"kind": "human"}] + [{"kind": "ai", "agent": "normal"}] * (n - 1)
         if not isinstance(seats_spec, list) or len(seats_spec) != n:
-            raise Rejected("bad_message", why=f"give exactly {n} seats")
+            raise Rejected.because("seat_count", n=n)
         seats: list[Seat] = []
         tokens: dict[int, str] = {}
         for i, s in enumerate(seats_spec):
             if not isinstance(s, dict) or s.get("kind") not in ("human", "ai"):
-                raise Rejected("bad_message", why=f"seat {i + 1} must be {{'kind': 'human'}} or {{'kind': 'ai', 'agent': …}}")
+                raise Rejected.because("seat_kind", seat=i + 1)
             name = s.get("name")
             name = None if name is None or (isinstance(name, str) and not name.strip()) else _seat_name(name)
             if s["kind"] == "ai":
@@ -405,7 +416,7 @@ class TableService:
         cards = spec.get("cards")
         options = spec.get("options") or {}
         if not isinstance(options, dict) or "cards" in options:
-            raise Rejected("bad_message", why="options must be an object (upload a card file as 'cards')")
+            raise Rejected.because("options_object")
         state = self._new_state(game, n, seed, options, cards)
         stored_options = {k: v for k, v in state.options.items() if k != "cards"}
         row = TableRow(secrets.token_hex(8), game.info.id, game.info.rules_version, n, seed, stored_options,
@@ -424,18 +435,18 @@ class TableService:
         settings: dict[str, Any] = {}
         clock = spec.get("clock") or {}
         if not isinstance(clock, dict):
-            raise Rejected("bad_message", why="clock must be an object")
+            raise Rejected.because("clock_object")
         for key in ("per_move_s", "per_game_s"):
             value = clock.get(key)
             if value is None:
                 continue
             if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_CLOCK_S:
-                raise Rejected("bad_message", why=f"{key} is a whole number of seconds from 1 to {MAX_CLOCK_S}")
+                raise Rejected.because("clock_seconds", key=key, max=MAX_CLOCK_S)
             settings[key] = value
         settings["leaver_agent"] = self._agent(spec.get("leaver_agent", "normal"))
         name = spec.get("name")
-        if isinstance(name, str) and name.strip():
-            settings["name"] = name.strip()[:80]
+        if not (name is None or (isinstance(name, str) and not name.strip())):
+            settings["name"] = _text_name(name, MAX_TABLE_NAME, "bad_table_name")
         return settings
 
     # ----- seats -----------------------------------------------------------------------
@@ -541,7 +552,7 @@ class TableService:
         if seat is None:
             raise Rejected("spectator")
         if not isinstance(msg_id, str) or not 0 < len(msg_id) <= 64:
-            raise Rejected("bad_message", why="msg_id must be text of 1 to 64 characters")
+            raise Rejected.because("msg_id")
         done = table.msg_ids.get((seat, msg_id))
         if done is not None:
             return done[1]
@@ -796,15 +807,41 @@ class TableService:
             listener(table)
 
 
+def game_named(name: Any) -> Game:
+    """The game called `name`; otherwise a refusal that names it (as text a page can show) and
+    the games offered."""
+    try:
+        return games.get(str(name))
+    except UnknownGame:
+        raise Rejected("unknown_game", game=_stored_name(str(name), 40) or "?",
+                       choices=", ".join(games.names())) from None
+
+
 def _seat_name(name: Any) -> str:
-    """A name as a seat shows it: text of 1 to MAX_SEAT_NAME characters, spaces collapsed, no
-    control or formatting characters (a name is shown as text, never as markup, in any case)."""
+    """A name as a seat shows it (see `_text_name`)."""
+    return _text_name(name, MAX_SEAT_NAME, "bad_seat_name")
+
+
+def _text_name(name: Any, limit: int, code: str) -> str:
+    """A name as a page shows it: text of 1 to `limit` characters, spaces collapsed, no control,
+    formatting or surrogate characters (a lone surrogate cannot even be written as UTF-8, so one
+    stored would break every answer that lists it). Anything else is refused, never cut."""
     if not isinstance(name, str):
-        raise Rejected("bad_seat_name", max=MAX_SEAT_NAME)
+        raise Rejected(code, max=limit)
     clean = " ".join(name.split())
-    if not 0 < len(clean) <= MAX_SEAT_NAME or any(unicodedata.category(c).startswith("C") for c in clean):
-        raise Rejected("bad_seat_name", max=MAX_SEAT_NAME)
+    if not 0 < len(clean) <= limit or any(unicodedata.category(c).startswith("C") for c in clean):
+        raise Rejected(code, max=limit)
     return clean
+
+
+def _stored_name(name: Any, limit: int) -> str | None:
+    """A name read back from the database as it may be shown: one stored before names were
+    checked loses the characters no page can show and what passes the limit, so an old row never
+    breaks the lobby; nothing left is no name."""
+    if not isinstance(name, str):
+        return None
+    shown = "".join(c for c in name if not unicodedata.category(c).startswith("C"))
+    return " ".join(shown.split())[:limit] or None
 
 
 def _whole(x: float) -> int | float:

@@ -11,8 +11,8 @@ from monslaught_helpers import FIXTURE, begin, blank, discard, do, field, hand, 
 from test_monslaught_boss import declare, fresh_db
 
 from sabbat.games.monslaught import GAME
+from sabbat.games.monslaught.flow import begin_cleanup, next_round
 from sabbat.games.monslaught.model import Phase
-from sabbat.games.monslaught.rules import begin_cleanup, next_round
 from sabbat.games.monslaught.state import MonslaughtState
 
 

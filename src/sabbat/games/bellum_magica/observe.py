@@ -12,9 +12,9 @@ from typing import Any, TypeVar
 from sabbat.core import Rng
 
 from .cards import Strip
+from .constants import CHEST_NAMES, Phase
 from .goblins import GOBLINS
 from .model import Position
-from .rules import CHEST_NAMES, Phase
 from .scoring import scores, winners
 
 P = TypeVar("P", bound=Position)

@@ -15,13 +15,6 @@ from rich.text import Text
 from sabbat.core import i18n
 
 
-def _ensure_messages() -> None:
-    if not i18n.has("magic_master.ui.groups", "en"):
-        from sabbat import games
-
-        games.get("magic_master")
-
-
 def _l(key: str, locale: str, **params: Any) -> str:
     return i18n.render(f"magic_master.ui.{key}", locale, params)
 
@@ -73,7 +66,6 @@ def _hand_counts(pl: dict[str, Any], locale: str) -> str:
 
 
 def render(obs: dict[str, Any], locale: str) -> RenderableType:
-    _ensure_messages()
     parts: list[RenderableType] = []
     head = Text()
     phase = i18n.render(f"magic_master.phase.{obs['phase']}", locale)

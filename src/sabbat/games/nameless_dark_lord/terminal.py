@@ -1,6 +1,6 @@
 """Terminal view of 名もなき魔王: target cards A–E with their stacked units, then each home area.
 
-Reads only the observation dict (see sabbat.games.nameless_dark_lord.observe). Every icon is
+Reads only the observation dict (see observe.py). Every icon is
 explained by the legend under the board; fields with nothing in them are left out.
 """
 

@@ -7,8 +7,8 @@ from typing import Any, TypeVar
 from sabbat.core import Action, Rng, i18n
 
 from .cards import DECK_SIZE, POSITIONS, AbilityT, CardTable
+from .constants import NS, VALE_SRC
 from .model import Position
-from .rules import NS, VALE_SRC
 from .turn import ability_of, source_name
 
 P = TypeVar("P", bound=Position)

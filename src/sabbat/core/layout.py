@@ -1,4 +1,8 @@
-"""Argument domains: the values one action argument can take, each mapped to 0..size-1.
+"""A game's action layout: its action kinds in a fixed order, each argument with its domain.
+
+A game declares `LAYOUT: list[Kind]` in its `encode` module; sabbat.rl numbers actions by it.
+Append only: a new kind goes at the end and a table only grows, so an id trained today means
+the same action tomorrow. A domain maps the values one argument can take to 0..size-1.
 
 Why domains and not a list of the actions seen: an id must not move when a card file gains a
 card or a game reaches a position nobody sampled, so every argument gets a declared range
@@ -39,7 +43,7 @@ class Ints:
 
 @dataclass(frozen=True)
 class Union:
-    """Disjoint integer ranges one after the other (Mystic Vale's sleeve slots and vale cards)."""
+    """Disjoint integer ranges one after the other (card slots, then card numbers from an offset)."""
 
     parts: tuple[Ints, ...]
     label: str = ""
@@ -113,3 +117,14 @@ class Words:
 
 
 Domain = Ints | Union | Words
+
+Kind = tuple[str, tuple[Domain, ...]]
+"""One action kind: its name and the domain of each argument."""
+
+UID = 128
+"""Capacity for a card instance number (games number their physical cards from 0)."""
+
+
+def plain(*kinds: str) -> list[Kind]:
+    """Kinds that take no argument."""
+    return [(k, ()) for k in kinds]
