@@ -16,6 +16,8 @@ import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
 
+from sabbat.core.extras import needs
+
 metadata = sa.MetaData()
 
 tables_t = sa.Table(
@@ -108,7 +110,8 @@ class Store:
         self.url = database_url(db)
         if self.url.startswith("sqlite:///") and self.url != "sqlite:///:memory:":
             Path(self.url[len("sqlite:///"):]).parent.mkdir(parents=True, exist_ok=True)
-        self.engine = sa.create_engine(self.url, future=True)
+        with needs("postgres"):  # a postgresql:// URL loads psycopg here
+            self.engine = sa.create_engine(self.url, future=True)
         if self.engine.dialect.name == "sqlite":
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
         self.migrate()
