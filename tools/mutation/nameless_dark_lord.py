@@ -1,12 +1,12 @@
 """Mutation testing of the Nameless Dark Lord rules modules against this folder's tests (run by hand,
-never by CI: it takes tens of minutes). Not a test module: pytest does not collect it.
+never by CI: it takes tens of minutes). Not a test module: it lives outside tests/.
 
 Each mutant changes one operator or constant in a copy of the package (comparison flipped, `+`/`-`
 swapped, a whole number off by one, `and`/`or` swapped, `not` dropped, `min`/`max` swapped, True/False
 swapped); the tests run against the copy (PYTHONPATH first), and the mutant is killed when they fail
 or time out. Usage:
 
-    .venv/bin/python tests/games/nameless_dark_lord/mutate_rules.py OUT.json [module ...]
+    .venv/bin/python tools/mutation/nameless_dark_lord.py OUT.json [module ...]
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "src" / "sabbat" / "games" / "nameless_dark_lord"
 TESTS = ROOT / "tests" / "games" / "nameless_dark_lord"
 MODULES = ("rules.py", "board.py", "effects.py", "level_events.py", "scoring.py")
@@ -104,7 +104,7 @@ def main(out: str, modules: list[str]) -> None:
         (copy / name).write_text(original, encoding="utf-8")
     killed = sum(1 for r in results if r["outcome"] != "survived")
     report = {
-        "game": "nameless_dark_lord", "tool": "tests/games/nameless_dark_lord/mutate_rules.py",
+        "game": "nameless_dark_lord", "tool": "tools/mutation/nameless_dark_lord.py",
         "modules": modules, "tests": "tests/games/nameless_dark_lord", "mutants": len(results),
         "killed": killed, "score": round(killed / max(1, len(results)), 4),
         "seconds": round(time.time() - started),

@@ -1,5 +1,5 @@
 """Rules pinned by mutation testing: each test fails on a small change that every other test let
-through (see mutate_rules.py and benchmarks/results/mutation_nameless_dark_lord.json)."""
+through (see tools/mutation/ and benchmarks/results/mutation_nameless_dark_lord.json)."""
 
 from __future__ import annotations
 
@@ -157,7 +157,7 @@ def test_per_type_option_also_covers_a_territory_name_without_a_printed_negative
 
 
 def test_p24_event_line_says_when_the_card_comes_from_the_trash():
-    from test_ndl_events import _e9, _lacking_level_one
+    from .test_events import _e9, _lacking_level_one
 
     s, trashed = _e9()
     _lacking_level_one(s, B, Y, G)

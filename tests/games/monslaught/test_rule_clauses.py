@@ -1,4 +1,4 @@
-"""Rules pinned by the mutation run of issue 23 (`mutate_rules.py`): each test here kills a mutant
+"""Rules pinned by the mutation run of issue 23 (`tools/mutation/`): each test here kills a mutant
 that survived the first run, with a hand-built position whose answer is known from the rules, never
 recomputed the way the code does."""
 
@@ -8,12 +8,13 @@ import tempfile
 from pathlib import Path
 
 from monslaught_helpers import FIXTURE, begin, blank, discard, do, field, hand, land, legal, new, play, to
-from test_monslaught_boss import declare, fresh_db
 
 from sabbat.games.monslaught import GAME
 from sabbat.games.monslaught.model import Phase
 from sabbat.games.monslaught.rules import begin_cleanup, next_round
 from sabbat.games.monslaught.state import MonslaughtState
+
+from .test_boss import declare, fresh_db
 
 
 def real(n: int = 2):  # type: ignore[no-untyped-def]

@@ -1,5 +1,5 @@
 """Mutation testing of the Magic Master rules modules against this folder's tests (run by hand, never
-by CI: it takes about half an hour on one core). Not a test module: pytest does not collect it.
+by CI: it takes about half an hour on one core). Not a test module: it lives outside tests/.
 
 The mutation operators are the Nameless Dark Lord script's (`_mutate`: comparison flipped, `+`/`-`
 swapped, a whole number off by one, `and`/`or` swapped, `not` dropped, `min`/`max` swapped,
@@ -10,7 +10,7 @@ fail or time out. `--budget SECONDS` stops early and records how far it got; `--
 every K-th mutation site only (a systematic sample, for a shared machine); `--only RUN.json` re-runs
 just the mutants that survived an earlier run (same stride). Usage:
 
-    .venv/bin/python tests/games/magic_master/mutate_rules.py OUT.json [--budget S] [--stride K] [--only RUN.json] [module ...]
+    .venv/bin/python tools/mutation/magic_master.py OUT.json [--budget S] [--stride K] [--only RUN.json] [module ...]
 """
 
 from __future__ import annotations
@@ -25,13 +25,13 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "src" / "sabbat" / "games" / "magic_master"
 MODULES = ("regroup.py", "combat.py", "effects.py", "groups.py", "flow.py", "setup.py")
 
 
 def _operators() -> object:
-    path = ROOT / "tests" / "games" / "nameless_dark_lord" / "mutate_rules.py"
+    path = ROOT / "tools" / "mutation" / "nameless_dark_lord.py"
     spec = importlib.util.spec_from_file_location("ndl_mutate_rules", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -45,6 +45,9 @@ def _snapshot(work: Path) -> None:
     tests.mkdir()
     shutil.copy(ROOT / "tests" / "conftest.py", tests / "conftest.py")
     shutil.copytree(ROOT / "tests" / "support", tests / "support")
+    (tests / "games").mkdir()
+    for name in ("__init__.py", "conftest.py"):  # the folder's own: each game folder on the import path
+        shutil.copy(ROOT / "tests" / "games" / name, tests / "games" / name)
     shutil.copytree(ROOT / "tests" / "games" / "magic_master", tests / "games" / "magic_master")
     (work / "pytest.ini").write_text("[pytest]\npythonpath = tests\n", encoding="utf-8")
 
@@ -103,7 +106,7 @@ def main(out: str, args: list[str]) -> None:
         (copy / name).write_text(original, encoding="utf-8")
     killed = sum(1 for r in results if r["outcome"] != "survived")
     report = {
-        "game": "magic_master", "tool": "tests/games/magic_master/mutate_rules.py",
+        "game": "magic_master", "tool": "tools/mutation/magic_master.py",
         "modules": modules, "tests": "tests/games/magic_master", "mutants": len(results),
         "killed": killed, "score": round(killed / max(1, len(results)), 4),
         "seconds": round(time.time() - started), "stopped_by_budget": stopped, "stride": stride,

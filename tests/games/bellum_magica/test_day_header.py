@@ -9,10 +9,11 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from test_bellum_view import text_of
 
 from sabbat.core import Rng
 from sabbat.games.bellum_magica import GAME
+
+from .test_view import text_of
 
 STATIC = Path(__file__).resolve().parents[3] / "src" / "sabbat" / "web" / "static"
 

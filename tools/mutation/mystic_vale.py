@@ -1,5 +1,5 @@
 """Mutation testing of the Mystic Vale rules modules against this folder's tests (run by hand, never by
-CI: it takes tens of minutes). Not a test module: pytest does not collect it.
+CI: it takes tens of minutes). Not a test module: it lives outside tests/.
 
 The mutation operators are the Nameless Dark Lord script's (`_mutate`: comparison flipped, `+`/`-`
 swapped, a whole number off by one, `and`/`or` swapped, `not` dropped, `min`/`max` swapped,
@@ -8,8 +8,8 @@ Each mutant is written into a copy of `src`, the game's tests run against it (PY
 process at a time) and it is killed when they fail or time out. Run it from a scratch copy of the
 repository so that tests written meanwhile do not change the run. Usage:
 
-    .venv/bin/python tests/games/mystic_vale/mutate_rules.py OUT.json [module ...]
-    .venv/bin/python tests/games/mystic_vale/mutate_rules.py --rerun FIRST.json OUT.json [TESTS]
+    .venv/bin/python tools/mutation/mystic_vale.py OUT.json [module ...]
+    .venv/bin/python tools/mutation/mystic_vale.py --rerun FIRST.json OUT.json [TESTS]
 
 `--rerun` runs only the survivors of FIRST.json again (same source, the tests as they are now),
 against TESTS if given: a file of tests added since, when the others are unchanged, so that a
@@ -32,7 +32,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[2]
 GAME = "mystic_vale"
 # Rules only: the position's derived values, the constants, the turn, the legal actions, the effects,
 # scoring and setup. Not the contract adapter (state: hand-overs only), the heuristic player (bots), the
@@ -44,7 +44,7 @@ Mutate = Callable[[str, int], "tuple[str, int, str] | None"]
 
 
 def _operators() -> Mutate:
-    path = ROOT / "tests" / "games" / "nameless_dark_lord" / "mutate_rules.py"
+    path = ROOT / "tools" / "mutation" / "nameless_dark_lord.py"
     spec = importlib.util.spec_from_file_location("ndl_mutate_rules", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -97,7 +97,7 @@ def run(game: str, out: str, modules: list[str], rerun: str | None = None, only:
         (copy / name).write_text(original, encoding="utf-8")
     killed = sum(1 for r in results if r["outcome"] != "survived")
     report = {
-        "game": game, "tool": f"tests/games/{game}/mutate_rules.py", "modules": modules,
+        "game": game, "tool": f"tools/mutation/{game}.py", "modules": modules,
         "tests": only or f"tests/games/{game}", "mutants": len(results), "killed": killed,
         "score": round(killed / max(1, len(results)), 4), "seconds": round(time.time() - started),
         "surviving": [r for r in results if r["outcome"] == "survived"],

@@ -1,12 +1,12 @@
 """Mutation testing of the Bellum Magica rules modules against this folder's tests (run by hand, never
-by CI: it takes about half an hour). Not a test module: pytest does not collect it.
+by CI: it takes about half an hour). Not a test module: it lives outside tests/.
 
 The mutation operators are the Nameless Dark Lord script's (`_mutate`: comparison flipped, `+`/`-`
 swapped, a whole number off by one, `and`/`or` swapped, `not` dropped, `min`/`max` swapped,
 True/False swapped), imported rather than copied. Each mutant is written into a copy of `src`, the
 tests run against it (PYTHONPATH first) and it is killed when they fail or time out. Usage:
 
-    .venv/bin/python tests/games/bellum_magica/mutate_rules.py OUT.json [module ...]
+    .venv/bin/python tools/mutation/bellum_magica.py OUT.json [module ...]
 """
 
 from __future__ import annotations
@@ -21,14 +21,14 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "src" / "sabbat" / "games" / "bellum_magica"
 TESTS = ROOT / "tests" / "games" / "bellum_magica"
 MODULES = ("rules.py", "flow.py", "setup.py")
 
 
 def _operators() -> object:
-    path = ROOT / "tests" / "games" / "nameless_dark_lord" / "mutate_rules.py"
+    path = ROOT / "tools" / "mutation" / "nameless_dark_lord.py"
     spec = importlib.util.spec_from_file_location("ndl_mutate_rules", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -68,7 +68,7 @@ def main(out: str, modules: list[str]) -> None:
         (copy / name).write_text(original, encoding="utf-8")
     killed = sum(1 for r in results if r["outcome"] != "survived")
     report = {
-        "game": "bellum_magica", "tool": "tests/games/bellum_magica/mutate_rules.py",
+        "game": "bellum_magica", "tool": "tools/mutation/bellum_magica.py",
         "modules": modules, "tests": "tests/games/bellum_magica", "mutants": len(results),
         "killed": killed, "score": round(killed / max(1, len(results)), 4),
         "seconds": round(time.time() - started),
