@@ -1,4 +1,4 @@
-"""Bad input, through the command line and through the Python API (issue 17, "Bad input").
+"""Bad input, through the command line and through the Python API ("Bad input").
 
 Each hostile input must give one line a person can act on, exit status 2, change and write
 nothing, and stay under 2 seconds and 200 MB. The command runs in an empty folder so that
@@ -109,7 +109,7 @@ ANCHOR_BOMB = "\n".join(
 
 
 def card_files(folder: Path) -> dict[str, Path]:
-    """Each hostile card file of issue 17, written to `folder`."""
+    """Each hostile card file, written to `folder`."""
     files = {}
     files["anchor bomb"] = folder / "bomb.yaml"
     files["anchor bomb"].write_text(ANCHOR_BOMB, encoding="utf-8")

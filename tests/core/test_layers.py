@@ -1,4 +1,4 @@
-"""The layers of DESIGN.md: the core knows no game; games know no agent or front end."""
+"""The layers of docs/architecture.md: the core knows no game; games know no agent or front end."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Card data: the shipped file satisfies spec 6.6, provenance is complete, replacement files load."""
+"""Card data: the shipped file is complete and consistent, provenance is complete, replacement files load."""
 
 from __future__ import annotations
 
@@ -61,7 +61,7 @@ RULEBOOK_STATED = {
 
 
 def test_only_values_the_rulebook_states_claim_the_rulebook() -> None:
-    """Issue 17: Pig Farm's 3 shields and Cathedral Town's defence mirror the rulebook's examples, but the
+    """Pig Farm's 3 shields and Cathedral Town's defence mirror the rulebook's examples, but the
     rulebook never names the locations they show, so those values are reconstructed."""
     claimed = set()
     for entry in load_cards().entries.values():

@@ -102,7 +102,7 @@ def test_done_recruiting_passes_to_the_next_player_in_turn_order() -> None:
 
 
 def test_e20_most_evil_3_food_with_1_or_2_glyphs_is_not_enough() -> None:
-    """「グリフ1個+食料4個またはグリフ3個」: three food never stands in for four (issue 23 planted bug)."""
+    """「グリフ1個+食料4個またはグリフ3個」: three food never stands in for four."""
     for glyphs in (1, 2):
         s = recruit_position([3, 0], [glyphs, 0])
         to_recruit(s)

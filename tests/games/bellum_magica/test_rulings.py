@@ -1,4 +1,4 @@
-"""Issue 17 rulings: who learns which chest a thief took, 5 players take every kingdom card,
+"""Rulings: who learns which chest a thief took, 5 players take every kingdom card,
 spectators see the public half of chest, theft and goblin events."""
 
 from __future__ import annotations

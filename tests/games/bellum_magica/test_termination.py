@@ -1,4 +1,4 @@
-"""Random play must end by chests (issue 21): the deals that once stalled, and the chest supply that fixed it.
+"""Random play must end by chests: the deals that once stalled, and the chest supply that fixed it.
 
 A game stalls when every source of chests is closed before anyone holds 10: the creature decks and
 the kingdom deck are spent, the face-up towns need more swords than any castle shows on a row,

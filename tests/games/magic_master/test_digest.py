@@ -4,7 +4,7 @@ The digests were recorded from the code of commit 38e5ff2 (rules version 3), bef
 change that alters a legal-action order, an event, an observation, a description, an estimate or a
 saved state fails here. Re-recorded since: when summary() and saves gained `offered` and
 `start_player` (with those two fields stripped, the 38e5ff2 digests came back), and when the
-rebalance of issue 21 changed reconstructed card values and counts (different cards, different games),
+rebalance changed reconstructed card values and counts (different cards, different games),
 and when summary() gained the runaway `margin` (with it stripped, the digests before came back), and
 when the public half of a private event went to the spectators too (`GameState.emit_private`; with its
 audience cut back to the other seats, the digests before came back), and when rules version 4 freed the

@@ -96,7 +96,7 @@ def test_determinize_resamples_an_unrevealed_heir_choice():  # hidden informatio
     assert len(picks) > 1
 
 
-def test_card_file_has_the_catalogue_counts():  # spec 1.2 / 7.7
+def test_card_file_has_the_catalogue_counts():
     t = table_for({})
     from collections import Counter
 

@@ -1,4 +1,4 @@
-"""Boundary positions that pin rules code the mutation run found unguarded (issue 23): payments and
+"""Boundary positions that pin rules code the mutation run found unguarded: payments and
 bonuses that add up, limits taken exactly, the boss bonus in a declaration, penalties that return
 the right land, and the points of a flipped land."""
 

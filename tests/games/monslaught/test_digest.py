@@ -1,12 +1,12 @@
 """Random games fingerprinted before the package rework must read the same after it (monslaught_digest.py).
 
-The digests were recorded from the code of commit 7f55fad, before the rework of issue 22: a change that
+The digests were recorded from the code of commit 7f55fad, before the package rework: a change that
 alters a legal-action order, an event, an observation, a description or a saved state fails here.
 Re-recorded since when `summary()` and saves gained `offered` (with it stripped, the 7f55fad digests
-came back), when the balance work of issue 21 changed reconstructed card values (other games), and
-when the draft's picks moved onto `sabbat.core.secrets` (issue 22): the public "has picked" event now
+came back), when the balance work changed reconstructed card values (other games), and
+when the draft's picks moved onto `sabbat.core.secrets`: the public "has picked" event now
 goes to the spectators too, as every secret choice's does (with its audience cut back to the other
-seats, the earlier digests came back), and when issue 21's second balance step changed three of
+seats, the earlier digests came back), and when the second balance step changed three of
 Monslaught's reconstructed card values (Nightmare, Mandrake, Fallen Angel of Grief), and when the public
 "dealt" and "refill" events went to the spectators too (`GameState.emit_private`; with their audience cut
 back to the other seats, the earlier digests came back), and when rules version 2 made `refill_hand=uncapped`

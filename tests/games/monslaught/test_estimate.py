@@ -1,4 +1,4 @@
-"""The position estimate a search uses at the end of a cut-short playout (estimate.py, issue 22)."""
+"""The position estimate a search uses at the end of a cut-short playout (estimate.py)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The package's modules import each other without a circle, lazily or not (issue 22).
+"""The package's modules import each other without a circle, lazily or not.
 
 Why: with the position at the bottom, rules as functions over it and the contract on top, each
 module can be read, tested and tuned knowing only the modules below it.

@@ -1,4 +1,4 @@
-"""`summary()["offered"]`: per seat, every card or land it could have taken (issue 21).
+"""`summary()["offered"]`: per seat, every card or land it could have taken.
 
 Why: a card's take rate is "taken / offered"; counting a card as offered to every seat of a game in
 which it came into play undercounts the games nobody wanted it. A seat could take a card when a boss

@@ -1,4 +1,4 @@
-"""A save written by the code before the package rework (issue 22) still loads and plays on.
+"""A save written by the code before the package rework still loads and plays on.
 
 Why: saved games name the state class and its enums by module (`module:Class`); moving them would
 break every save a person kept. The file holds a 3-player game in round 7 (a boss round) in the

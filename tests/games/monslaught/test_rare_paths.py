@@ -1,4 +1,4 @@
-"""Rules code no other test reaches (issue 23): saved games, every action's wording, card-file
+"""Rules code no other test reaches: saved games, every action's wording, card-file
 cross-check errors, free summons, a draft pick counted in the points, two monsters on one land."""
 
 from __future__ import annotations

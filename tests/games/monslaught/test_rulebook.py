@@ -1,4 +1,4 @@
-"""Issue 17 / 23 findings, each named after the rulebook passage it enforces (rules Ver. 1.20)."""
+"""Review findings, each named after the rulebook passage it enforces (rules Ver. 1.20)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Every ability handler with its timing (spec §3.7): play, harvest (once per turn), ongoing, end-game."""
+"""Every ability handler with its timing: play, harvest (once per turn), ongoing, end-game."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Boundary positions that pin rules code the mutation run found unguarded (issue 23): the pool
+"""Boundary positions that pin rules code the mutation run found unguarded: the pool
 reaching exactly 1 or 0, turns counted one by one, spirit kinds kept apart, vale payment with an
 exact match, growth cancelling decay when a part is sleeved, and the exact event parameters."""
 

@@ -1,4 +1,4 @@
-"""Card data (spec §1, §5): counts, structure, provenance, replacement card files, card help."""
+"""Card data: counts, structure, provenance, replacement card files, card help."""
 
 from __future__ import annotations
 

@@ -1,11 +1,11 @@
 """Random games fingerprinted before the package rework must read the same after it (mv_digest.py).
 
-The digests were first recorded from the code of commit 74f7fd8, before the rework of issue 22, and held
+The digests were first recorded from the code of commit 74f7fd8, before the package rework, and held
 through it. They were recorded again, with no code change, when Spirit Lantern's card values changed
-(issue 21: a harvest ability of the field, 2 wild spirit, cost 6, instead of +1 wild spirit in every
+(the balance work: a harvest ability of the field, 2 wild spirit, cost 6, instead of +1 wild spirit in every
 harvest from anywhere, cost 7), and again when Spirit Lantern went to cost 7 and Sprouting Grove to
-cost 6 (issue 21, search self-play), again when Sky Grove went to cost 5 (issue 21, fourth step), and
-again when Sprouting Grove became 1 mana + 1 end-game VP for 4 instead of a growth card for 6 (issue 21, fifth step):
+cost 6 (search self-play), again when Sky Grove went to cost 5 (fourth step), and
+again when Sprouting Grove became 1 mana + 1 end-game VP for 4 instead of a growth card for 6 (fifth step):
 each changes the games themselves. A change that alters a legal-action
 order, an event, an observation, a description, an estimate or a saved state fails here.
 """

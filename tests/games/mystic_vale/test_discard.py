@@ -1,4 +1,4 @@
-"""Discard phase (spec §3.5): sleeving, banners, discarding the field, refilling; scenarios 13, 24, 27."""
+"""Discard phase: sleeving, banners, discarding the field, refilling; scenarios 13, 24, 27."""
 
 from __future__ import annotations
 

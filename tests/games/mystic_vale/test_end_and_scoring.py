@@ -1,4 +1,4 @@
-"""End of game and scoring (spec §4): equal turns, final score, tie-break; scenarios 19-22."""
+"""End of game and scoring: equal turns, final score, tie-break; scenarios 19-22."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Harvest (spec §3.4): budgets, mana token, purchase limits, wild spirit, placement, VP; scenarios 6, 7, 9-12, 14, 16, 25."""
+"""Harvest: budgets, mana token, purchase limits, wild spirit, placement, VP; scenarios 6, 7, 9-12, 14, 16, 25."""
 
 from __future__ import annotations
 

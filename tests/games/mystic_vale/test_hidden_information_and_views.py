@@ -1,4 +1,4 @@
-"""Hidden information (spec §8), determinization, descriptions, the heuristic agent and the terminal view."""
+"""Hidden information , determinization, descriptions, the heuristic agent and the terminal view."""
 
 from __future__ import annotations
 
@@ -160,7 +160,7 @@ def test_heuristic_buys_the_best_value_per_cost() -> None:
 
 
 def test_heuristic_values_growth_near_two_spirit_and_a_wild_ability_like_wild_symbols() -> None:
-    """Why: search self-play (issue 21) took Sprouting Grove (then a growth card) and Spirit Lantern far more often than the
+    """Why: search self-play took Sprouting Grove (then a growth card) and Spirit Lantern far more often than the
     heuristic did, so once the cards were made dearer the heuristic stopped buying them at all.
     A growth symbol lets about one more card into every later field; wild spirit from an ability pays
     as a wild symbol does."""
@@ -194,7 +194,7 @@ def test_events_and_view_name_the_first_seat_p1_never_p0() -> None:
 
 
 def test_japanese_view_has_no_english_spirit_letters_and_a_legend_for_every_icon() -> None:
-    """Issue 17 polish: E/S/W (W reads as Wild) are gone; each icon is named; no zero-valued fields."""
+    """Polish: E/S/W (W reads as Wild) are gone; each icon is named; no zero-valued fields."""
     import re
 
     from mv_helpers import arrange, at_harvest

@@ -1,11 +1,11 @@
-"""A save written by the code before the package rework (issue 22) still loads and plays on.
+"""A save written by the code before the package rework still loads and plays on.
 
 Why: saved games name the state class and its enums by module (`module:Class`); moving them would
 break every save a person kept. The file holds a 3-player game (German spirit trade on) in round 13,
 in the third seat's harvest with a harvest ability still to resolve, written at commit 74f7fd8. Played on
 with the same chooser it ends as recorded, for the shipped card file: the end was recorded again when
-Spirit Lantern's, Sprouting Grove's and Sky Grove's values changed (issue 21), and again when Sprouting
-Grove lost its growth symbol (issue 21, strong search), since a card value changes how the game goes on.
+Spirit Lantern's, Sprouting Grove's and Sky Grove's values changed, and again when Sprouting
+Grove lost its growth symbol (strong search), since a card value changes how the game goes on.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Planting and prep (spec §3.1, §3.3, §3.6): push your luck, spoil, growth, reshuffle; scenarios 2-5, 8, 17, 18, 26."""
+"""Planting and prep: push your luck, spoil, growth, reshuffle; scenarios 2-5, 8, 17, 18, 26."""
 
 from __future__ import annotations
 

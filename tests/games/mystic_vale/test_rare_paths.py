@@ -1,4 +1,4 @@
-"""Rules code no other test reaches (issue 23): saved games, every action's wording, banner harvest
+"""Rules code no other test reaches: saved games, every action's wording, banner harvest
 abilities, play-time wild spirit, a deck with no decay at all."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Rules pinned by the mutation run of issue 23 (`tools/mutation/`): each test here kills a mutant
+"""Rules pinned by the mutation run (`tools/mutation/`): each test here kills a mutant
 that survived the first run, with a hand-built position whose answer is known from the rules, never
 recomputed the way the code does."""
 

@@ -1,4 +1,4 @@
-"""Setup (spec §2) and acceptance scenarios 1 and 23."""
+"""Setup  and acceptance scenarios 1 and 23."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Card data: 60 cards, 12 with the 4P mark, every rulebook fact of the spec's catalogue (§5)."""
+"""Card data: 60 cards, 12 with the 4P mark, every fact the rulebook states."""
 
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ def test_unit_levels_are_not_in_the_rulebook_text_so_reconstructed(card_id):
     ("throne_blue", "name"), ("throne_yellow", "name"), ("throne_green", "name"),  # only 赤の玉座 is named
     ("goblin_flagbearer", "power"),  # 「パワーが「1.5」あるものとして考える」 gives no printed value
     ("twin_witch_dolls", "vp"),  # the 3-VP commentary's card name is lost
-    ("skeleton_knight", "upkeep"),  # changed by balance work (issue 21), which may touch only these
+    ("skeleton_knight", "upkeep"),  # changed by balance work, which may touch only these
     ("farming_village", "level"), ("fishing_village", "level"),
 ])
 def test_values_the_rulebook_does_not_state_are_reconstructed(card_id, field):

@@ -4,7 +4,7 @@ The digests were recorded from the code of commit 5397823, before any tuning: a 
 alters a legal-action order, an event, an observation, a description or a saved state fails here.
 Re-recorded when the summary and the saved state gained `offered` (with it stripped, the digests
 of 5397823 came back unchanged), and again when the Skeleton Knight's upkeep went from 1 to 2
-(issue 21's rebalance: other card values make other games), and when the summary gained
+(the rebalance: other card values make other games), and when the summary gained
 `start_player` (with it stripped, the digests before it came back unchanged), and when the
 Japanese texts said レベル and 自動発動 instead of Level and AUTORUN (with the old texts, the
 digests before it came back unchanged).

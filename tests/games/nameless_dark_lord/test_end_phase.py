@@ -1,4 +1,4 @@
-"""End phase: Goblin Bomber, unit return, tokens, start player (§3.4, §4.7, §4.8)."""
+"""End phase: Goblin Bomber, unit return, tokens, start player."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Placement phase: turns, passing, the 5-unit limit, placement abilities and AUTORUN (§3.2, §4.6)."""
+"""Placement phase: turns, passing, the 5-unit limit, placement abilities and AUTORUN."""
 
 from __future__ import annotations
 

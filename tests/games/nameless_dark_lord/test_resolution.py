@@ -1,4 +1,4 @@
-"""Battle-area resolution: power totals, priority, passing, payment, trash (§3.3, §4.1–4.5)."""
+"""Battle-area resolution: power totals, priority, passing, payment, trash."""
 
 from __future__ import annotations
 

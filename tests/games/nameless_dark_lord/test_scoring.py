@@ -1,4 +1,4 @@
-"""Final scoring: the score-sheet columns, artifacts, negative territories and the tie-break (§4.10)."""
+"""Final scoring: the score-sheet columns, artifacts, negative territories and the tie-break."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Setup: 4P-card removal, thrones and the red start player, initial units, magic stones (§2)."""
+"""Setup: 4P-card removal, thrones and the red start player, initial units, magic stones."""
 
 from __future__ import annotations
 

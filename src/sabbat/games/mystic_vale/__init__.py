@@ -1,8 +1,9 @@
 """Mystic Vale (AEG, 2016; John D. Clair), base game, 2-4 players.
 
-Variant: English rules as specified in shared/rules/mystic_vale.md (no German 3-for-1 spirit
-trade, no early prep stop). Sources: the Japanese rules explanation (seed 004), the spec and
-public descriptions; card designs beyond the public facts are reconstructed (see cards.yaml).
+The English edition's rules by default: prep always fills the field (no early stop). The German
+edition's 3-for-1 spirit trade is the option `german_spirit_trade` (off by default). Sources: the
+rulebook, the Japanese rules explanation and public descriptions; card designs beyond the public
+facts are reconstructed (see cards.yaml). Rulings are listed in docs/games/mystic_vale.md.
 """
 
 from __future__ import annotations
