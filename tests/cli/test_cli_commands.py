@@ -183,6 +183,6 @@ def test_merge_results_reads_a_journal_as_the_games_played_so_far(tmp_path: Path
 
 
 def test_progress_lines_give_durations_a_person_reads_at_a_glance() -> None:
-    from sabbat.cli.main import _duration
+    from sabbat.cli.common import duration
 
-    assert (_duration(20), _duration(600), _duration(3725)) == ("0 min", "10 min", "1 h 02 min")
+    assert (duration(20), duration(600), duration(3725)) == ("0 min", "10 min", "1 h 02 min")
