@@ -51,6 +51,7 @@ def test_ismcts_analysis_ranks_every_legal_action() -> None:
     assert ISMCTSAgent(seed=1, iterations=120).choose(state) == stats[0].action
 
 
+@pytest.mark.slow
 def test_ismcts_beats_random_in_the_toy_game() -> None:
     result = run_tournament("toy", ["ismcts:200", "random"], 2, games=80, jobs=1, seed=1)
     searcher = result.agents[0]
@@ -169,6 +170,7 @@ def test_the_policy_prior_yields_when_the_search_clearly_finds_a_better_move() -
     assert _ranked(_Pick(winning=3), favourite=1, prior=10.0)[0] == Action("pick", (1,))
 
 
+@pytest.mark.slow
 def test_search_stops_once_the_rest_of_the_budget_cannot_change_the_move() -> None:
     state = mid_game("toy", 2, 8, 2)
     hurried = ISMCTSAgent(seed=5, iterations=3000)

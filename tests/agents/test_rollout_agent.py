@@ -79,6 +79,7 @@ def test_the_policy_move_stands_unless_another_is_clearly_better() -> None:
     assert ranked[0].action == best_judged.action
 
 
+@pytest.mark.slow
 def test_rollout_search_beats_random_in_the_toy_game() -> None:
     result = run_tournament("toy", ["rollout:100", "random"], 2, games=60, jobs=1, seed=1)
     searcher = result.agents[0]

@@ -346,6 +346,7 @@ def test_action_argument_of_the_wrong_type_is_illegal(wrong: Callable[[int], Any
     refused_by_api(lambda: Action.from_json({"kind": action.kind, "args": [True]}), MalformedAction)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "text",
     ["- 1\n" * 25_000, "a: [" + "x, " * 30_000 + "]", "x" * (2 << 20)],

@@ -33,6 +33,7 @@ def sabbat(blocked: list[str], *args: str, cwd: Path) -> subprocess.CompletedPro
                           timeout=120, cwd=cwd, env=env)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("blocked", "args", "line"), [
     (["ray"], ["simulate", "mystic-vale", "-n", "2", "--backend", "ray"],
      "Ray is not installed: pip install 'sabbat[ray]'"),
@@ -55,6 +56,7 @@ def test_a_missing_extra_is_one_line_naming_it(tmp_path: Path, blocked: list[str
     assert not (tmp_path / "r.html").exists() and not (tmp_path / "r.parquet").exists()
 
 
+@pytest.mark.slow
 def test_the_base_install_plays_and_simulates_without_any_extra(tmp_path: Path) -> None:
     done = sabbat(ALL_OPTIONAL, "simulate", "mystic-vale", "-n", "2", "--out", "r.jsonl", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
@@ -62,6 +64,7 @@ def test_the_base_install_plays_and_simulates_without_any_extra(tmp_path: Path) 
     assert sabbat(ALL_OPTIONAL, "games", cwd=tmp_path).returncode == 0
 
 
+@pytest.mark.slow
 def test_the_server_loads_without_any_extra(tmp_path: Path) -> None:
     code = ("import sys\nfor name in sys.argv[1].split(','):\n    sys.modules[name] = None\n"
             "from sabbat.web.app import create_app\ncreate_app(sys.argv[2])\n")

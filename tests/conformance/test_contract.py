@@ -59,6 +59,7 @@ def sampled_states(name: str, n: int, seed: int, points: int = 4) -> Iterator[Ga
     yield state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "n"), CASES, ids=IDS)
 def test_random_playouts_end_by_the_rules_with_invariants_kept(name: str, n: int) -> None:
     """Every decision keeps the game's invariants; every game ends by its own rules, never at a
@@ -215,6 +216,7 @@ def test_observation_reveals_nothing_hidden(name: str, n: int) -> None:
                     ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "n"), CASES, ids=IDS)
 def test_determinize_depends_only_on_the_view(name: str, n: int) -> None:
     for seed in range(DEEP_SEEDS):
