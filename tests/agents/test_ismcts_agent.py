@@ -17,6 +17,7 @@ CASES = [(name, n) for name in games.names() for n in games.get(name).info.playe
 IDS = [f"{name}-{n}p" for name, n in CASES]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "n"), CASES, ids=IDS)
 def test_ismcts_plays_only_legal_actions(name: str, n: int) -> None:
     policy = games.get(name).heuristic_agent(1)

@@ -139,6 +139,7 @@ CARD_CASES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", CARD_CASES)
 def test_hostile_card_file_is_refused_by_the_cli(tmp_path: Path, case: str) -> None:
     path = card_files(tmp_path)[case]
@@ -146,6 +147,7 @@ def test_hostile_card_file_is_refused_by_the_cli(tmp_path: Path, case: str) -> N
     assert "lol" not in out and DIGITS[:50] not in out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", CARD_CASES)
 def test_hostile_card_file_is_refused_by_the_api(tmp_path: Path, case: str) -> None:
     path = card_files(tmp_path)[case]
@@ -154,6 +156,7 @@ def test_hostile_card_file_is_refused_by_the_api(tmp_path: Path, case: str) -> N
     assert "lol" not in message and DIGITS[:50] not in message
 
 
+@pytest.mark.slow
 def test_anchor_bomb_message_names_the_expansion_not_the_values(tmp_path: Path) -> None:
     message = refused_by_api(lambda: carddata.read_file(card_files(tmp_path)["anchor bomb"]), CardDataError)
     assert "aliases" in message and "lol" not in message
@@ -319,6 +322,7 @@ def test_from_json_refuses_a_state_whose_invariants_are_broken(monkeypatch: pyte
     assert "card 3 is in two hands" in message
 
 
+@pytest.mark.slow
 def test_from_json_nested_200000_deep() -> None:
     deep: Any = []
     for _ in range(200_000):

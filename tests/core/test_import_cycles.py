@@ -8,6 +8,7 @@ and inside functions (a lazy import that closes a circle only moves the failure 
 from __future__ import annotations
 
 import ast
+from functools import cache
 from pathlib import Path
 
 SRC = Path(__file__).resolve().parents[2] / "src"
@@ -18,8 +19,9 @@ def module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
+@cache
 def graph() -> dict[str, set[str]]:
-    """Module -> the sabbat modules it imports."""
+    """Module -> the sabbat modules it imports (read once per run)."""
     paths = {module_name(p): p for p in (SRC / "sabbat").rglob("*.py")}
     edges: dict[str, set[str]] = {name: set() for name in paths}
     for name, path in paths.items():

@@ -11,6 +11,7 @@ from conftest import CASES
 from sabbat import rl
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "players"), CASES)
 def test_pettingzoo_api(game: str, players: int) -> None:
     api_test(rl.env(game, players), num_cycles=300)

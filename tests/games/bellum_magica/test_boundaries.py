@@ -51,6 +51,7 @@ def _nine_goblins(d: dict[str, Any]) -> None:
     d["goblins"].pop()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("edit", "says"), [
     (_short_strip, "6 rows"), (_unknown_icon, "unknown icon"), (_magic_sword_on_a_castle, "magic sword"),
     (_two_copies_of_a_location, "count 1"), (_no_tavern, "one tavern"), (_five_villages, "6 village"),

@@ -8,6 +8,7 @@ when the issue-21 rebalance changed card values (17 creatures and the chest spli
 
 from __future__ import annotations
 
+import pytest
 from bellum_digest import FINGERPRINT
 
 from sabbat.games.bellum_magica import GAME
@@ -29,5 +30,6 @@ RECORDED = {
 }
 
 
+@pytest.mark.slow
 def test_three_hundred_random_games_play_exactly_as_recorded():
     assert digests(FINGERPRINT, GAME, seeds=25, deep_seeds=3) == RECORDED

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from sabbat.core import Rng
 from sabbat.games.bellum_magica import GAME
 
@@ -27,6 +29,7 @@ def midgame_states(n: int, seed: int, every: int = 9):
         step += 1
 
 
+@pytest.mark.slow
 def test_determinize_keeps_the_view_and_depends_only_on_it_mid_game() -> None:
     for n in (2, 3, 5):
         for seed in range(3):
@@ -40,6 +43,7 @@ def test_determinize_keeps_the_view_and_depends_only_on_it_mid_game() -> None:
                         assert d1.legal_actions() == s.legal_actions()
 
 
+@pytest.mark.slow
 def test_json_round_trip_and_clone_isolation_mid_game() -> None:
     for n in (2, 4):
         for seed in range(3):

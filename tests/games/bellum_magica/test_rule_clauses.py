@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from bellum_helpers import act, blank, give, set_display, to_attack
 
 from sabbat.games.bellum_magica import GAME, flow
@@ -130,6 +131,7 @@ def test_recruit_event_carries_the_deck() -> None:
     assert decks == ["evil", "most_evil"]
 
 
+@pytest.mark.slow
 def test_setup_kingdom_table_for_2_to_4_players_with_more_towns_than_needed(tmp_path: object) -> None:
     """「2人プレイ:…町カード10枚を取ります」 also when the card file has 11 towns."""
     from pathlib import Path

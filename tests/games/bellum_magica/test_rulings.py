@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 import yaml
 from bellum_helpers import act, blank, give, give_creature, set_stack, start_day, to_attack
 
@@ -67,6 +68,7 @@ def test_attack_other_castle_a_single_chest_of_its_type_moves_with_what_others_k
     assert known(s, 2) == [(1, "gold", 7)]
 
 
+@pytest.mark.slow
 def test_setup_human_kingdom_5_players_take_all_kingdom_cards(tmp_path: Path) -> None:
     """「5人プレイ:王国カードを全て取ります」: every farm, village and town of the card file."""
     data = yaml.safe_load(DEFAULT_CARDS.read_text(encoding="utf-8"))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from rich.console import Console
 
 from sabbat.cli.views.bellum_magica import render
@@ -39,6 +40,7 @@ def test_view_shows_castles_rows_stocks_kingdom_and_creatures_in_both_languages(
         assert "Your chest values" in text_of(s.observation(holder), "en")
 
 
+@pytest.mark.slow
 def test_japanese_view_has_no_english_words_ids_or_empty_fields_and_a_legend() -> None:
     """Issue 17 polish: no English or internal ids on Japanese screens, no zero or empty fields."""
     s = GAME.new(3, 11)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from itertools import pairwise
 
+import pytest
+
 from sabbat import agents
 from sabbat.games.magic_master import GAME, flow
 from support.scripts import load_script
@@ -21,6 +23,7 @@ def _start_is_lowest_heir(seed: int) -> bool:
     return s.start_player == s.order[0] and all(suc[a] <= suc[b] for a, b in pairwise(s.order))
 
 
+@pytest.mark.slow
 def test_lowest_heir_starts_by_the_rulebook_and_by_lot_when_switched_off() -> None:
     cf = load_script("benchmarks/counterfactual.py")
     original = flow.finish_setup

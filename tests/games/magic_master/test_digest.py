@@ -17,6 +17,7 @@ The variant with `mixing_ban=wizards` and `hand_sizes=by_place` was recorded whe
 
 from __future__ import annotations
 
+import pytest
 from mm_digest import DEEP_SEEDS, FINGERPRINT, SEEDS
 
 from sabbat.games.magic_master import GAME
@@ -46,5 +47,6 @@ RECORDED = {
 }
 
 
+@pytest.mark.slow
 def test_random_games_at_every_player_count_play_exactly_as_recorded():
     assert digests(FINGERPRINT, GAME, seeds=SEEDS, deep_seeds=DEEP_SEEDS) == RECORDED

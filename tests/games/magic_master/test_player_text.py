@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from rich.console import Console
 
 from sabbat import games
@@ -33,6 +34,7 @@ def _games(seeds: int = 12):
         yield s
 
 
+@pytest.mark.slow
 def test_japanese_views_actions_and_events_have_no_english_words_or_empty_fields():
     seen_phases = set()
     shown = set()
@@ -64,6 +66,7 @@ def test_every_event_reads_cleanly_in_both_languages():
             assert not ENGLISH.search(i18n.render(e.key, "ja", e.params)), e.key
 
 
+@pytest.mark.slow
 def test_identical_options_are_told_apart():
     for s in _games():
         if s.is_terminal():

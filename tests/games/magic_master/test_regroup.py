@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import deque
 
+import pytest
 from mm_support import GAN, TB, TU, act, bare, give, group, ids, kinds, regroup
 
 from sabbat import games
@@ -138,6 +139,7 @@ def test_clone_and_save_keep_the_layouts_to_avoid():
     assert loaded.seen == s.seen and loaded.legal_actions() == twin.legal_actions() == s.legal_actions()
 
 
+@pytest.mark.slow
 def test_random_regroups_end_and_never_repeat_a_layout():
     """A player who mostly moves cards around (four decisions in five) still ends soon, and never
     passes through the same layout twice."""
@@ -164,6 +166,7 @@ def test_random_regroups_end_and_never_repeat_a_layout():
     assert 20 < longest < 2_000
 
 
+@pytest.mark.slow
 def test_random_games_end_with_every_invariant_kept():
     game = games.get("magic_master")
     for seed in range(30):
@@ -175,6 +178,7 @@ def test_random_games_end_with_every_invariant_kept():
         assert len(s.history) < game.info.max_decisions
 
 
+@pytest.mark.slow
 def test_the_moves_withheld_are_exactly_those_back_to_a_layout_seen():
     """At every regroup decision of random games, the legal list is the list with nothing remembered
     less the moves whose result, applied, is a layout the regroup has passed through."""
@@ -237,6 +241,7 @@ def _final_layouts(start: MagicMasterState, free: bool) -> set[tuple[object, ...
     return finals
 
 
+@pytest.mark.slow
 def test_no_final_layout_is_lost_to_the_layouts_avoided():
     """Exhaustively, for a terrain swap, a three-way terrain rotation and a group with hand cards:
     the layouts a regroup can end in are those of a regroup with no rule at all."""

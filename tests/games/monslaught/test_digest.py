@@ -15,6 +15,7 @@ the default (the variant fingerprinted is now `refill_hand=capped`; the version 
 
 from __future__ import annotations
 
+import pytest
 from monslaught_digest import DEEP_SEEDS, FINGERPRINT, SEEDS
 
 from sabbat.games.monslaught import GAME
@@ -33,5 +34,6 @@ RECORDED = {
 }
 
 
+@pytest.mark.slow
 def test_random_games_at_every_player_count_play_exactly_as_recorded():
     assert digests(FINGERPRINT, GAME, seeds=SEEDS, deep_seeds=DEEP_SEEDS) == RECORDED

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from rich.console import Console
 
 from sabbat.cli.views import monslaught as view
@@ -67,6 +68,7 @@ def test_log_and_view_name_the_first_seat_p1_never_p0() -> None:
     assert "P1" in text and "P0" not in text
 
 
+@pytest.mark.slow
 def test_japanese_view_has_no_internal_ids_english_words_or_empty_fields() -> None:
     """Issue 17 polish: every phase of a random game, seen by the player to act, in Japanese."""
     import re

@@ -12,6 +12,7 @@ order, an event, an observation, a description, an estimate or a saved state fai
 
 from __future__ import annotations
 
+import pytest
 from mv_digest import DEEP_SEEDS, FINGERPRINT, SEEDS
 
 from sabbat.games.mystic_vale import GAME
@@ -27,5 +28,6 @@ RECORDED = {
 }
 
 
+@pytest.mark.slow
 def test_random_games_at_every_player_count_play_exactly_as_recorded():
     assert digests(FINGERPRINT, GAME, seeds=SEEDS, deep_seeds=DEEP_SEEDS) == RECORDED

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 import yaml
 from mv_helpers import act, arrange, at_harvest, build, new
 
@@ -93,6 +94,7 @@ def _broken(tmp_path: Path, change: str) -> str:
     return str(path)
 
 
+@pytest.mark.slow
 def test_card_file_cross_check_errors_are_one_clear_line(tmp_path: Path) -> None:
     import pytest
 

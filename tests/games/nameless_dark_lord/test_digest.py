@@ -12,6 +12,7 @@ digests before it came back unchanged).
 
 from __future__ import annotations
 
+import pytest
 from ndl_digest import FINGERPRINT
 
 from sabbat.games.nameless_dark_lord import GAME
@@ -31,5 +32,6 @@ RECORDED = {
 }
 
 
+@pytest.mark.slow
 def test_three_hundred_random_games_play_exactly_as_recorded():
     assert digests(FINGERPRINT, GAME, seeds=30, deep_seeds=3) == RECORDED

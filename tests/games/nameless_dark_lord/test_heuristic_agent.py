@@ -19,6 +19,7 @@ def test_heuristic_agents_finish_a_game_with_legal_moves(n):
     assert len(s.winners()) == 1
 
 
+@pytest.mark.slow
 def test_heuristic_beats_random_players():
     wins = 0
     for g in range(12):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
 from rich.console import Console
 
 from sabbat.cli.views import nameless_dark_lord as view
@@ -29,6 +30,7 @@ def _positions(n: int, seed: int):
     yield s
 
 
+@pytest.mark.slow
 def test_japanese_view_has_no_english_words_ids_or_zero_fields():
     for k, s in enumerate(_positions(4, 3)):
         if k % 7:
