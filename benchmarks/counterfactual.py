@@ -28,10 +28,12 @@ from typing import Any
 from sabbat import games
 from sabbat.games.magic_master import flow as mm_flow
 from sabbat.games.magic_master.model import Position as MmPosition
-from sabbat.games.monslaught import rules as mon_rules
+from sabbat.games.monslaught import flow as mon_flow
 from sabbat.games.monslaught.model import Position as MonPosition
+from sabbat.games.nameless_dark_lord import bidding as ndl_bidding
 from sabbat.games.nameless_dark_lord import dealing as ndl_dealing
-from sabbat.games.nameless_dark_lord import rules as ndl_rules
+from sabbat.games.nameless_dark_lord import model as ndl_model
+from sabbat.games.nameless_dark_lord import rounds as ndl_rounds
 from sabbat.games.nameless_dark_lord.scoring import totals as ndl_totals
 from sabbat.games.nameless_dark_lord.state import NdlState
 
@@ -87,7 +89,7 @@ def ndl_red_throne_tie() -> Iterator[None]:
 @contextmanager
 def _ndl_start_by_lot(rounds: frozenset[int]) -> Iterator[None]:
     """The start player of each round in `rounds` drawn by lot; the other rounds as the rulebook has it."""
-    original = ndl_rules.begin_round
+    original = ndl_rounds.begin_round
 
     def begin_round(s: NdlState, r: int) -> None:
         if r not in rounds:
@@ -101,7 +103,7 @@ def _ndl_start_by_lot(rounds: frozenset[int]) -> Iterator[None]:
         finally:
             s.red = red
 
-    with swap(ndl_rules, "begin_round", begin_round), swap(ndl_dealing, "begin_round", begin_round):
+    with swap(ndl_rounds, "begin_round", begin_round), swap(ndl_dealing, "begin_round", begin_round):
         yield
 
 
@@ -118,7 +120,7 @@ def ndl_start_rotation() -> AbstractContextManager[None]:
     round (「スタートプレイヤーを左隣に渡します」), so with 4 players seat 1 starts rounds 1 and 5
     (3 players: 1, 4 and 7). Switched off: every round's start player is drawn by lot (the magic
     stones of seats 3 and 4 stay where they were dealt)."""
-    return _ndl_start_by_lot(frozenset(range(1, ndl_rules.ROUNDS + 1)))
+    return _ndl_start_by_lot(frozenset(range(1, ndl_model.ROUNDS + 1)))
 
 
 @contextmanager
@@ -127,7 +129,7 @@ def ndl_power_tie_front_unit() -> Iterator[None]:
     unit stands further forward, i.e. was placed earlier
     (「同じ合計なら先にユニットを置いていたプレイヤーが上」), which favours whoever places first.
     Switched off: equal power (after the Flagbearer) is decided by lot."""
-    original = ndl_rules._priority
+    original = ndl_bidding._priority
 
     def _priority(s: NdlState, x: int, powers: list[int]) -> list[int]:
         order = original(s, x, powers)
@@ -136,7 +138,7 @@ def ndl_power_tie_front_unit() -> Iterator[None]:
         draw = {p: lot.random() for p in order}
         return sorted(order, key=lambda p: (-powers[p], p not in flag, draw[p]))
 
-    with swap(ndl_rules, "_priority", _priority):
+    with swap(ndl_bidding, "_priority", _priority):
         yield
 
 
@@ -166,7 +168,7 @@ def mon_boss1_tie() -> Iterator[None]:
     points, and the draft's extra card) to the first start player. Switched off for boss 1 only:
     the tie is decided by lot (later bosses, the deal order and the new start player left of the
     boss's taker keep the rule)."""
-    original, clockwise = mon_rules.reward, mon_rules.turn_order
+    original, clockwise = mon_flow.reward, mon_flow.turn_order
 
     def reward(st: MonPosition) -> None:
         if st.db.bosses[st.boss_row[st.boss_revealed - 1]].number != 1:
@@ -179,10 +181,10 @@ def mon_boss1_tie() -> Iterator[None]:
         def turn_order(start: int, n: int) -> list[int]:
             return next(ranking, None) or clockwise(start, n)
 
-        with swap(mon_rules, "turn_order", turn_order):
+        with swap(mon_flow, "turn_order", turn_order):
             original(st)
 
-    with swap(mon_rules, "reward", reward):
+    with swap(mon_flow, "reward", reward):
         yield
 
 

@@ -26,8 +26,8 @@ from pathlib import Path
 from sabbat import games
 from sabbat.core.replay import Replay
 from sabbat.games.mystic_vale.cards import DECAY, DECK_SIZE, EVP, GROWTH
+from sabbat.games.mystic_vale.constants import SPOIL_AT
 from sabbat.games.mystic_vale.model import Position
-from sabbat.games.mystic_vale.rules import SPOIL_AT
 from sabbat.games.mystic_vale.scoring import points
 from sabbat.sim.runner import GameRecord
 from sabbat.sim.targets import Targets, runaway

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from sabbat import games as registry
-from sabbat.agents.ismcts import TUNING, ISMCTSAgent, SearchConfig
+from sabbat.agents.ismcts import ISMCTSAgent, SearchConfig, tuned_config
 from sabbat.agents.rollout import rollout_factory
 from sabbat.core import GameState, Rng
 from sabbat.sim.search_bench import opening, positions
@@ -97,7 +97,7 @@ def _tree(seed: int, iterations: int) -> ISMCTSAgent:
 
 def _tuned(name: str, seed: int, iterations: int) -> ISMCTSAgent:
     """The tree search at the game's own settings (short rollouts, mostly the heuristic's)."""
-    config = replace(TUNING.get(name, SearchConfig()), early_stop=False, reuse_tree=False)
+    config = replace(tuned_config(registry.get(name)), early_stop=False, reuse_tree=False)
     policy = registry.get(name).heuristic_agent(seed * 7 + 3) if config.policy_rollouts else None
     return ISMCTSAgent(seed, iterations=iterations, rollout_policy=policy, config=config)
 

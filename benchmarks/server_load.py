@@ -49,7 +49,9 @@ def _free_port() -> int:
 def _start(port: int, db: str, home: Path) -> tuple[subprocess.Popen[bytes], float]:
     env = {**os.environ, "XDG_DATA_HOME": str(home)}
     t0 = time.monotonic()
-    proc = subprocess.Popen([sys.executable, "-m", "sabbat.cli.main", "serve", "--port", str(port), "--db", db],
+    # every client and table comes from this one process on 127.0.0.1: lift the per-address caps
+    proc = subprocess.Popen([sys.executable, "-m", "sabbat.cli.main", "serve", "--port", str(port), "--db", db,
+                             "--max-connections", "20000", "--max-per-client", "20000", "--tables-per-client", "100000"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     while True:
         try:

@@ -1,4 +1,4 @@
-"""The layers of docs/architecture.md: the core knows no game; games know no agent or front end."""
+"""The layers: the core knows no game; games know no agent or front end; nothing else names a game."""
 
 from __future__ import annotations
 
@@ -46,3 +46,21 @@ def test_front_ends_and_agents_use_no_game_internals() -> None:
             if m.startswith("sabbat.games."):
                 bad.add((f, m))
     assert not bad
+
+
+def test_no_file_outside_the_games_names_a_game() -> None:
+    """Front ends, agents, RL and the studio find a game's parts through its declared interface
+    (`Game`, its `ai` tuning, `part()`, `resource()`), never by its id: a plug-in game must get
+    everything a shipped one gets. The browser's static files are checked by their own test."""
+    from sabbat import games
+
+    ids = [g for g in games.names() if games.get(g).package.startswith("sabbat.games.")]
+    spelled = {s for g in ids for s in (g, g.replace("_", "-"), games.get(g).info.title["en"])}
+    bad = []
+    for path in SRC.rglob("*.py"):
+        rel = path.relative_to(SRC)
+        if rel.parts[0] == "games":
+            continue
+        text = path.read_text(encoding="utf-8")
+        bad += [f"{rel}: {s}" for s in spelled if s in text]
+    assert ids and not bad, bad

@@ -7,9 +7,8 @@ import warnings
 import pytest
 
 from sabbat import games
-from sabbat.rl.layouts import LAYOUTS
 
-GAMES = sorted(LAYOUTS)
+GAMES = [g for g in games.names() if hasattr(games.get(g).part("encode"), "LAYOUT")]
 CASES = [(g, n) for g in GAMES for n in sorted({games.get(g).info.min_players, games.get(g).info.max_players})]
 
 

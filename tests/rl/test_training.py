@@ -12,7 +12,8 @@ import pytest
 
 from sabbat import agents, games
 from sabbat.core.rng import Rng
-from sabbat.rl.features import MYSTIC_VALE_SIZE, extra_inputs
+from sabbat.games.mystic_vale.features import SIZE as MYSTIC_VALE_SIZE
+from sabbat.rl.features import extra_inputs
 from support.scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -9,7 +9,8 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from sabbat.web.app import QUEUE_LIMIT, Conn, Hub
+from sabbat.web.hub import Conn, Hub
+from sabbat.web.limits import QUEUE_LIMIT
 from sabbat.web.store import Store
 from sabbat.web.tables import TableService
 from support.aio import run_async

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from sabbat.core import Action
-from sabbat.web.app import Conn, Hub
+from sabbat.web.hub import Conn, Hub
 from sabbat.web.steps import secret_mover
 from sabbat.web.store import Store
 from sabbat.web.tables import Table, TableService

@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "src" / "sabbat" / "games" / "bellum_magica"
 TESTS = ROOT / "tests" / "games" / "bellum_magica"
-MODULES = ("rules.py", "flow.py", "setup.py")
+MODULES = ("constants.py", "flow.py", "setup.py")
 
 
 def _operators() -> object:

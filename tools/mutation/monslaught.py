@@ -21,7 +21,7 @@ GAME = "monslaught"
 # Rules only: legal actions and their effects, card effects, scoring, the round constants and the
 # state's hooks. Not the heuristic player (bots), views (observe, describe, faces), the card file
 # loader (cards) or the invariant checker.
-MODULES = ("rules.py", "effects.py", "scoring.py", "model.py", "state.py")
+MODULES = ("legal.py", "flow.py", "rules.py", "effects.py", "scoring.py", "model.py", "state.py")
 
 if __name__ == "__main__":
     path = ROOT / "tools" / "mutation" / "mystic_vale.py"

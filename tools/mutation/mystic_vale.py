@@ -38,7 +38,7 @@ GAME = "mystic_vale"
 # scoring and setup. Not the contract adapter (state: hand-overs only), the heuristic player (bots), the
 # win-chance estimate (evaluate), views/describe/faces (text), the prebuilt actions, the card file loader
 # (cards) or the invariant checker.
-MODULES = ("model.py", "rules.py", "turn.py", "legal.py", "effects.py", "scoring.py", "setup.py")
+MODULES = ("model.py", "constants.py", "turn.py", "legal.py", "effects.py", "scoring.py", "setup.py")
 
 Mutate = Callable[[str, int], "tuple[str, int, str] | None"]
 

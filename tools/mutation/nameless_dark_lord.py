@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "src" / "sabbat" / "games" / "nameless_dark_lord"
 TESTS = ROOT / "tests" / "games" / "nameless_dark_lord"
-MODULES = ("rules.py", "board.py", "effects.py", "level_events.py", "scoring.py")
+MODULES = ("rules.py", "sleeves.py", "rounds.py", "bidding.py", "board.py", "effects.py", "level_events.py", "scoring.py")
 SWAP_CMP = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.Eq: ast.NotEq,
             ast.NotEq: ast.Eq, ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is}
 SWAP_BIN = {ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.FloorDiv, ast.FloorDiv: ast.Mult}

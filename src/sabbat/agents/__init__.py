@@ -1,7 +1,7 @@
 """Players that choose actions through the game contract only.
 
-    >>> from sabbat import agents
-    >>> bot = agents.get("random", game="mystic_vale", seed=1)
+    >>> from sabbat import agents, games
+    >>> bot = agents.get("random", game=games.names()[0], seed=1)
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any, Protocol
 
 from sabbat.core.actions import Action
@@ -387,22 +387,20 @@ def _num(value: float) -> float:
 
 # ----- building agents from names (`ismcts:1s`, `ismcts:500:h:c=0.5:depth=60`) ----------
 
-TUNING: dict[str, SearchConfig] = {
-    # Measured against each game's heuristic (docs/ai.md): random rollouts misjudge these
-    # games badly (a random player loses fast), so rollouts follow the heuristic (20-150 us a
-    # move), cut short where the position can be judged: by the game's own estimate
-    # (GameState.evaluate) where it has one, else by a softmax over the scores.
-    "bellum_magica": SearchConfig(rollout_depth=20, prior_share=0.1),
-    "monslaught": SearchConfig(rollout_depth=60, prior_share=0.3),
-    "mystic_vale": SearchConfig(rollout_depth=15, prior_share=0.1),
-    # The Nameless Dark Lord: short random rollouts search the most positions a second (its
-    # heuristic is the slowest, 150 us a move) and already win half the 3-player games.
-    "nameless_dark_lord": SearchConfig(rollout_epsilon=1.0, rollout_depth=10, prior_share=0.1),
-    # Magic Master: its fitted estimate judges short rollouts as well as full random ones
-    # (26/48 against 50 %), at a tenth of the cost; the heuristic keeps a large head start.
-    "magic_master": SearchConfig(rollout_depth=10, prior_share=0.3),
-}
-"""Per-game search settings (game id -> config); other games use the defaults."""
+def tuned_config(game: Any) -> SearchConfig:
+    """The search settings `game` declares (`Game.ai.ismcts`), over the defaults.
+
+    Why per game: random rollouts misjudge most games badly (a random player loses fast), so
+    rollouts follow the heuristic (20-150 us a move), cut short where the position can be judged:
+    by the game's own estimate (GameState.evaluate) where it has one, else by a softmax over the
+    scores; each game's depth and prior were measured against its heuristic (docs/ai.md).
+    """
+    settings = dict(game.ai.ismcts)
+    unknown = sorted(set(settings) - {f.name for f in fields(SearchConfig)})
+    if unknown:
+        raise UnknownAgent(f"{game.info.id}'s tree-search tuning names unknown settings: {', '.join(unknown)}")
+    return replace(SearchConfig(), **settings)
+
 
 _FIELDS = {"c": "exploration", "depth": "rollout_depth", "temp": "eval_temperature", "eps": "rollout_epsilon",
            "split": "split_outcomes", "prior": "prior_share", "reuse": "reuse_tree"}
@@ -419,7 +417,7 @@ def from_param(game: str, seed: int, param: str, seconds: float = 1.0, heuristic
     from sabbat import games  # agents sit above the game registry; import late to stay light
 
     iterations: int | None = None
-    config = TUNING.get(game, SearchConfig())
+    config = tuned_config(games.get(game))
     overrides: dict[str, Any] = {}
     for token in param.replace(":", ",").split(","):
         token = token.strip()

@@ -221,17 +221,6 @@ def _mean(values: list[float]) -> float:
 _KNOBS = {"depth": "depth", "settle": "settle", "z": "confidence", "drop": "drop", "temp": "temperature", "aim": "aim"}
 _KNOB_TYPES: dict[str, type[int] | type[float] | type[bool]] = {"depth": int, "settle": bool}
 
-SETTINGS: dict[str, dict[str, Any]] = {
-    # Magic Master: its fitted estimate (evaluate.py) judges a position ten moves on as well as
-    # a longer playout, and short playouts judge more samples a second. A regroup is many moves
-    # of one player, and without `settle` a move that merely shuffled a card from group to group
-    # pushed the rival's attack past the horizon and looked better than playing on: the search
-    # shuffled 134 times in one game (docs/ai.md).
-    "magic_master": {"depth": 10, "settle": True},
-}
-"""Per-game knobs (game id -> settings); the rest play `depth=20`, no settling."""
-
-
 def from_param(game: str, seed: int, param: str, seconds: float = 1.0, name: str = "rollout") -> RolloutAgent:
     """Build a rollout search from the text after ':' in its name.
 
@@ -255,7 +244,10 @@ def from_param(game: str, seed: int, param: str, seconds: float = 1.0, name: str
 
     label = f"{name}:{param}" if param else name
     samples: int | None = None
-    knobs: dict[str, Any] = {"depth": 20, **SETTINGS.get(game, {})}
+    unknown = sorted(set(game_def.ai.rollout) - set(_KNOBS.values()))
+    if unknown:
+        raise UnknownAgent(f"{game_def.info.id}'s rollout tuning names unknown knobs: {', '.join(unknown)}")
+    knobs: dict[str, Any] = {"depth": 20, **game_def.ai.rollout}  # the game's own knobs (`Game.ai`)
     for token in param.replace(":", ",").split(","):
         token = token.strip()
         if not token:

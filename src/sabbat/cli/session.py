@@ -9,7 +9,6 @@ each sees only their own private events, after a "pass the device" screen.
 
 from __future__ import annotations
 
-import importlib.resources
 import unicodedata
 from collections.abc import Callable
 from pathlib import Path
@@ -47,14 +46,8 @@ def t(key: str, locale: str, **params: Any) -> str:
 
 def rules_text(game: Game, locale: str) -> str | None:
     """The game's rules summary shipped as package data (`rules.<locale>.md`, else English)."""
-    module = type(game).__module__
-    package = module if module.endswith(f".{game.info.id}") else module.rpartition(".")[0] or module
-    try:
-        folder = importlib.resources.files(package)
-    except (ModuleNotFoundError, TypeError):
-        return None
     for name in (f"rules.{locale}.md", "rules.en.md"):
-        entry = folder / name
+        entry = game.resource(name)
         if entry.is_file():
             return entry.read_text(encoding="utf-8")
     return None

@@ -16,13 +16,14 @@ from .errors import (
     UnknownGame,
 )
 from .events import Event
-from .game import Game, GameInfo, Status
+from .game import AiTuning, Game, GameInfo, Status
 from .options import Option
 from .rng import Rng
 from .state import GameState
 
 __all__ = [
     "Action",
+    "AiTuning",
     "BadOption",
     "BadPlayerCount",
     "CardDataError",

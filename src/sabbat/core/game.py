@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from importlib import resources
+from importlib.resources.abc import Traversable
+from types import ModuleType
 from typing import Any
 
 from . import codec
@@ -58,11 +62,87 @@ class GameInfo:
         return range(self.min_players, self.max_players + 1)
 
 
+@dataclass(frozen=True)
+class AiTuning:
+    """How the shared searches play one game, as measured against its heuristic (docs/ai.md).
+
+    The agents read these settings; a game that declares none gets the defaults below.
+    """
+
+    search: str = "ismcts"
+    """The search the difficulty levels use: `ismcts` (tree search) or `rollout`."""
+    hard_budget: int | None = None
+    """Samples (rollout) or iterations (tree search) of the `hard` level a move; None: a time budget."""
+    ismcts: Mapping[str, Any] = field(default_factory=dict)
+    """Tree-search settings (fields of `sabbat.agents.ismcts.SearchConfig`)."""
+    rollout: Mapping[str, Any] = field(default_factory=dict)
+    """Rollout-search knobs (`depth`, `settle`, ...; see `sabbat.agents.rollout`)."""
+    bench_players: int = 2
+    """Player count the search benchmark measures (within the game's range)."""
+
+    def __post_init__(self) -> None:
+        if self.search not in SEARCHES:
+            raise ValueError(f"AiTuning.search is one of {', '.join(SEARCHES)}, not {shown(self.search, 40)}")
+        if self.hard_budget is not None and (isinstance(self.hard_budget, bool) or not isinstance(self.hard_budget, int)
+                                             or self.hard_budget < 1):
+            raise ValueError(f"AiTuning.hard_budget is a positive whole number or None, not {shown(self.hard_budget, 40)}")
+
+
+SEARCHES = ("ismcts", "rollout")
+"""The searches a game's levels may use."""
+
+
+PARTS = ("encode", "features", "terminal")
+"""The optional modules of a game package that front ends look up by name (docs/adding-a-game.md):
+`encode` (RL action layout and direct vector encoder), `features` (extra RL policy inputs),
+`terminal` (the Rich board view)."""
+
+
 class Game:
-    """Factory and codec for one game's states. Subclasses set `info` and `state_class`."""
+    """Factory and codec for one game's states. Subclasses set `info` and `state_class`.
+
+    Everything front ends, agents and RL need of a game is found through this object: its info,
+    `ai` tuning, its optional modules (`part`), its files (`resource`) and the hooks below.
+    """
 
     info: GameInfo
     state_class: type[GameState]
+    ai: AiTuning = AiTuning()
+    web_package: str | None = None
+    """The importable package holding this game's browser front end, which only front ends load:
+    `renderer.js` (an ES module exporting `status`, `render` and `refs`), `style.css` and
+    `en.json`/`ja.json` (its browser messages), each optional. None, or a file left out: the browser shows the game through
+    its generic view (the observation and the list of legal actions)."""
+
+    @property
+    def package(self) -> str:
+        """The game's package: the one its Game subclass is defined in."""
+        module = importlib.import_module(type(self).__module__)
+        return module.__name__ if hasattr(module, "__path__") else module.__name__.rpartition(".")[0]
+
+    def part(self, name: str) -> ModuleType | None:
+        """The game's optional module `name` (one of PARTS), or None when the game has none.
+
+        Why by name: front ends load a game's view or encoder only when they need it, and the
+        game's core never imports them.
+        """
+        if name not in PARTS:
+            raise ValueError(f"{name!r} is not a game part; the parts are {', '.join(PARTS)}")
+        target = f"{self.package}.{name}"
+        try:
+            return importlib.import_module(target)
+        except ModuleNotFoundError as exc:
+            if exc.name != target:
+                raise
+            return None
+
+    def resource(self, name: str) -> Traversable:
+        """A data file shipped in the game's package (its card file, `encode.json`...)."""
+        return resources.files(self.package).joinpath(name)
+
+    def reveal_at_end(self, state: GameState, obs: dict[str, Any]) -> None:
+        """Add to a finished game's all-seeing view what no seat saw but the end makes no secret
+        of (replays and the end screen); most games have nothing to add."""
 
     def new(self, num_players: int, seed: int = 0, options: Mapping[str, Any] | None = None) -> GameState:
         if not isinstance(num_players, int) or not (

@@ -1,6 +1,6 @@
 """Message catalogues in Japanese and English.
 
-Keys are namespaced (`mystic_vale.event.harvest`). Each namespace registers a
+Keys are namespaced by game (`some_game.event.harvest`). Each namespace registers a
 catalogue: a mapping locale -> key -> template using `{name}` placeholders.
 A parameter value may itself be localized, as a dict with `en`/`ja` entries
 (card names are passed this way), and is resolved in the reader's locale.
@@ -62,6 +62,11 @@ def has(key: str, locale: str) -> bool:
 
 def keys(locale: str) -> set[str]:
     return set(_catalogues[locale])
+
+
+def template(key: str, locale: str) -> str | None:
+    """The raw template of `key` in `locale` (no fallback), for checks over every message."""
+    return _catalogues.get(locale, {}).get(key)
 
 
 class _Params(dict[str, Any]):

@@ -222,7 +222,7 @@ class GameState(ABC):
 
         Why: scores() are the score sheet's own points; the values that break a tie are
         shown beside them ("42 VP (tie-break: 7 cards)"), never folded into them. Keys are
-        message keys the i18n layer renders (for example "mystic_vale.tiebreak.cards").
+        message keys the i18n layer renders (for example "some_game.tiebreak.cards").
         Every seat names the same keys, and a larger value wins: the winners are the seats whose
         (score, *values) is largest (store a rank where the first wins as its negative).
         """

@@ -1,10 +1,11 @@
 """Reinforcement-learning environments for every sabbat game (docs/rl.md).
 
     >>> from sabbat import rl
-    >>> env = rl.env("mystic_vale", num_players=3)            # PettingZoo AEC
-    >>> single = rl.gym_env("mystic_vale", 2, opponents=["heuristic"])  # Gymnasium
+    >>> env = rl.env(GAME, num_players=3)            # PettingZoo AEC
+    >>> single = rl.gym_env(GAME, 2, opponents=["heuristic"])  # Gymnasium
 
-Importing this package registers `sabbat/MysticVale-v0` and the others with Gymnasium.
+Importing this package registers every game with Gymnasium as `sabbat/<GameId>-v0` (a game
+`some_game` as `sabbat/SomeGame-v0`).
 Only numpy, gymnasium and pettingzoo are needed; training examples need the `rl-train` extra.
 """
 
@@ -24,13 +25,14 @@ with needs("rl"):  # numpy, gymnasium and pettingzoo: one line naming the extra 
     from .codec import GameCodec
     from .single import SabbatGymEnv
 
-GYM_IDS: dict[str, str] = {
-    "mystic_vale": "sabbat/MysticVale-v0",
-    "nameless_dark_lord": "sabbat/NamelessDarkLord-v0",
-    "monslaught": "sabbat/Monslaught-v0",
-    "bellum_magica": "sabbat/BellumMagica-v0",
-    "magic_master": "sabbat/MagicMaster-v0",
-}
+
+def gym_id(game_id: str) -> str:
+    """The Gymnasium id of a game: `sabbat/` and its id in CamelCase, version 0."""
+    return "sabbat/" + "".join(word.capitalize() for word in game_id.split("_")) + "-v0"
+
+
+GYM_IDS: dict[str, str] = {name: gym_id(name) for name in games.names()}
+"""Game id -> Gymnasium id, for every registered game (entry points included)."""
 
 
 def env(game: str, num_players: int | None = None, **kwargs: Any) -> SabbatAEC:

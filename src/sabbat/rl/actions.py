@@ -1,7 +1,8 @@
 """Action ids: a bijection between a game's `Action`s and 0..N-1 (`Discrete(N)`).
 
 Each kind owns a block of ids, `base + mixed-radix index of its arguments`; the blocks follow
-the declared order of `layouts.py`, so ids depend on declarations, never on play.
+the order of the game's declared `LAYOUT` (its `encode` part, see sabbat.core.layout), so ids
+depend on declarations, never on play.
 """
 
 from __future__ import annotations
@@ -12,11 +13,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from sabbat import games
 from sabbat.core.actions import Action
 from sabbat.core.errors import SabbatError
-
-from .domains import Domain, Words
-from .layouts import LAYOUTS, Kind
+from sabbat.core.layout import Domain, Kind, Words
 
 
 class NotInLayout(SabbatError):
@@ -99,8 +99,9 @@ class ActionSpace:
 
 def action_space(game_id: str, card_ids: Iterable[str] = ()) -> ActionSpace:
     """The id layout of `game_id`, its card tables bound to the card set in use."""
-    try:
-        kinds = LAYOUTS[game_id]
-    except KeyError:
-        raise NotInLayout(f"no action layout is declared for {game_id!r}") from None
-    return ActionSpace(game_id, kinds, card_ids)
+    game = games.get(game_id)
+    part = game.part("encode")
+    kinds = getattr(part, "LAYOUT", None)
+    if kinds is None:
+        raise NotInLayout(f"no action layout is declared for {game.info.id!r}: its package needs encode.py with LAYOUT")
+    return ActionSpace(game.info.id, kinds, card_ids)

@@ -1,19 +1,18 @@
 """A game's own vector encoder: the layout's numbers written straight from the state.
 
 Building the observation dict and reading the vector back out of it cost the environments 2-6
-engine steps a decision. A game may ship `encode.py` beside its rules with
+engine steps a decision. A game's `encode` part (encode.py in its package) may define
 
     def encoder(layout: Positions) -> Callable[[state, viewer, found, blocks], None]
 
 where `layout` says where each named slice lies (`Positions` below). The returned function adds into `found` ({position: value}) and `blocks` ((start, numbers)) exactly
 what the reference path (`ObservationEncoder.encode` of `observation(viewer)`) finds, and reads
 only what `observation(viewer)` shows: tests compare both on random states of every game and
-player count, and on a state's determinizations. A game without `encode.py` uses the reference.
+player count, and on a state's determinizations. A game without it uses the reference.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -52,13 +51,9 @@ class Positions:
 
 
 def load_direct(game: Any, encoder: ObservationEncoder) -> DirectEncode | None:
-    """The encoder of `game`'s own `encode.py` (next to its state class), or None without one."""
-    package = type(game).__module__
-    try:
-        module = importlib.import_module(f"{package}.encode")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"{package}.encode":
-            raise
+    """The direct encoder of `game`'s `encode` part, or None where it has none."""
+    make = getattr(game.part("encode"), "encoder", None)
+    if make is None:
         return None
-    made: DirectEncode = module.encoder(Positions(encoder))
+    made: DirectEncode = make(Positions(encoder))
     return made

@@ -10,7 +10,6 @@ import re
 from sabbat import games
 
 from .actions import action_space
-from .layouts import LAYOUTS
 from .observe import Reading, load_encoder
 
 BEGIN, END = "<!-- layouts:begin (python -m sabbat.rl.doc) -->", "<!-- layouts:end -->"
@@ -53,9 +52,14 @@ def observation_table(game_id: str) -> list[str]:
     return rows
 
 
+def shipped() -> list[str]:
+    """The games this distribution ships (plug-ins document their own layouts)."""
+    return [name for name in games.names() if games.get(name).package.startswith(f"{games.__name__}.")]
+
+
 def render() -> str:
     out = [BEGIN]
-    for game_id in LAYOUTS:
+    for game_id in shipped():
         title = games.get(game_id).info.title["en"]
         out += ["", f"### {title} (`{game_id}`)", "", "Actions:", "", *actions_table(game_id)]
         out += ["", "Observation vector:", "", *observation_table(game_id)]

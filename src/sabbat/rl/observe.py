@@ -1,6 +1,6 @@
 """Observation vectors: a game's `observation(player)` dict flattened by a frozen layout.
 
-The layout (`specs/<game>.json`, written by `python -m sabbat.rl.specgen`) is a list of named
+The layout (`encode.json` in the game's package, written by `python -m sabbat.rl.specgen`) is a list of named
 slices, each a path into the observation dict and a way to turn what it finds into numbers:
 
 - `num`: the sum of the numbers found (true = 1, null = 0)
@@ -21,12 +21,17 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
-from importlib import resources
 from typing import Any
 
 import numpy as np
 
+from sabbat import games
+
+from .actions import NotInLayout
+
 Path = tuple[str, ...]
+SPEC = "encode.json"
+"""The file name of a game's frozen observation layout, beside its `encode.py`."""
 LIMIT = 1e6
 """Every number is clipped to ±LIMIT, so the Box is bounded."""
 
@@ -192,7 +197,9 @@ def _slice(entry: dict[str, Any]) -> Slice:
 
 
 def load_encoder(game_id: str, max_players: int) -> ObservationEncoder:
-    """The frozen observation layout shipped for `game_id`."""
-    text = resources.files("sabbat.rl").joinpath("specs", f"{game_id}.json").read_text(encoding="utf-8")
-    spec = json.loads(text)
+    """The frozen observation layout the game ships (`encode.json` in its package)."""
+    file = games.get(game_id).resource(SPEC)
+    if not file.is_file():
+        raise NotInLayout(f"{game_id} ships no observation layout ({SPEC}); write one with python -m sabbat.rl.specgen")
+    spec = json.loads(file.read_text(encoding="utf-8"))
     return ObservationEncoder(game_id, [_slice(e) for e in spec["slices"]], max_players)

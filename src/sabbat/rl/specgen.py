@@ -1,4 +1,4 @@
-"""Writes the frozen observation layouts (`specs/<game>.json`) from random games.
+"""Writes the frozen observation layouts (`encode.json` in each game's package) from random games.
 
 Run by hand when a game's observation gains fields: `python -m sabbat.rl.specgen [game ...]`.
 It reads observation dicts only, so a layout can never reach into a game's internals. Lists as
@@ -19,9 +19,8 @@ import numpy as np
 
 from sabbat import games
 
-from .observe import ObservationEncoder, Reading, _slice
+from .observe import SPEC, ObservationEncoder, Reading, _slice
 
-SPECS = Path(__file__).with_name("specs")
 MAX_WORDS = 200
 SEAT_NUMBERS = "seat numbers"
 """A list of numbers with one entry per seat: read as one `num` slice per seat."""
@@ -187,10 +186,9 @@ def dumps(spec: dict[str, Any]) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     names = (argv if argv is not None else sys.argv[1:]) or games.names()
-    SPECS.mkdir(exist_ok=True)
     for game_id in names:
         spec = build(game_id)
-        path = SPECS / f"{game_id}.json"
+        path = Path(str(games.get(game_id).resource(SPEC)))
         path.write_text(dumps(spec), encoding="utf-8")
         size = sum(_slice(e).size for e in spec["slices"])
         print(f"{game_id}: {len(spec['slices'])} slices, {size} numbers -> {path}")

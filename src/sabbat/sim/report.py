@@ -1,6 +1,6 @@
 """The balance report: one self-contained HTML page (Plotly's script inlined), readable offline.
 
-    sabbat simulate mystic-vale -n 400 --players 3 --agents heuristic --report mystic_vale.html
+    sabbat simulate GAME -n 400 --players 3 --agents heuristic --report GAME.html
     sabbat report results.parquet other.jsonl --out report.html
 
 Sections: win share by seat and by position from the start player, the first-player advantage
@@ -142,7 +142,7 @@ def build(records: Sequence[GameRecord], lang: str = "en") -> str:
         page.note(text("always", figures=", ".join(fixed)))
     if len(set(s.scores["all"])) > 2:
         page.section("scores", plots.scores(s.scores["all"], s.scores["winner"], text), "scores")
-    else:  # a game won without points (Magic Master): its score only says who won
+    else:  # a game won without points: its score only says who won
         page.note(text("scores_win_only"))
     if s.ends:
         page.section("ends", plots.rate_bars(s.ends, text, "", text("share_of_games")), "ends")

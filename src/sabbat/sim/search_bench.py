@@ -1,7 +1,7 @@
 """Search speed per game: ISMCTS iterations and rollout samples a second, and how long a
 `hard` move takes.
 
-    sabbat bench --search [--games mystic-vale,monslaught] [--out search.json]
+    sabbat bench --search [--games GAME,GAME] [--out search.json]
 
 Why: the difficulty levels are budgets in seconds, so their strength in each game is set by
 how many iterations fit in a second; this keeps that number visible as games change.
@@ -18,7 +18,7 @@ from typing import Any
 
 from sabbat import agents
 from sabbat import games as registry
-from sabbat.agents.ismcts import TUNING, ISMCTSAgent, SearchConfig
+from sabbat.agents.ismcts import ISMCTSAgent, tuned_config
 from sabbat.agents.rollout import rollout_factory
 from sabbat.core import GameState, Rng
 
@@ -28,9 +28,9 @@ ITERATIONS = 60
 
 def positions(name: str, count: int = POSITIONS, seed: int = 1, players: int | None = None) -> list[GameState]:
     """Mid-game states of random games, each at a decision with at least two legal actions
-    (`players` seats; by default the smallest count the strength runs use)."""
+    (`players` seats; by default the count the game's tuning names, `Game.ai.bench_players`)."""
     game = registry.get(name)
-    n = players or max(game.info.min_players, min(3 if name == "nameless_dark_lord" else 2, game.info.max_players))
+    n = players or max(game.info.min_players, min(game.ai.bench_players, game.info.max_players))
     found: list[GameState] = []
     for k in range(count * 4):
         if len(found) == count:
@@ -66,7 +66,7 @@ def _iterations_per_second(name: str, states: list[GameState], heuristic: bool) 
     rates = []
     for i, state in enumerate(states):
         agent = ISMCTSAgent(seed=i, iterations=ITERATIONS, rollout_policy=policy,
-                            config=TUNING.get(name, SearchConfig()))
+                            config=tuned_config(registry.get(name)))
         start = time.perf_counter()
         agent.analyse(state)
         rates.append(ITERATIONS / (time.perf_counter() - start))

@@ -1,7 +1,7 @@
 """Tournaments: many games between named agents, seats rotated fairly, played in parallel.
 
     >>> from sabbat.sim.tournament import run_tournament
-    >>> result = run_tournament("mystic_vale", ["ismcts:0.5s", "heuristic"], 2, games=40, jobs=2, seed=1)
+    >>> result = run_tournament(GAME, ["ismcts:0.5s", "heuristic"], 2, games=40, jobs=2, seed=1)
     >>> print(result.format_table())                                        # doctest: +SKIP
 
 Fairness: the lineup (agent names cycled to fill the seats) is played in every distinct seat

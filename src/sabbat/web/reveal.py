@@ -3,13 +3,15 @@
 Why here and not in each game: the games know how to show a position to one seat (or to a
 spectator); once a game is over its replay may show all of it, which is every seat's own view put
 together: each seat's zones from that seat's eyes, and the parts a game gives only the viewer
-(`my_hand`, the goblins to tuck, the sleeve draft…) per seat under `seat_private`.
+(`my_hand`, the goblins to tuck, the sleeve draft…) per seat under `seat_private`. What no seat
+saw but the end makes no secret of is the game's to add (`Game.reveal_at_end`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from sabbat import games
 from sabbat.core import GameState
 
 SHARED_FROM_MOVER = ("phase", "pending")
@@ -33,16 +35,8 @@ def everything(state: GameState) -> dict[str, Any]:
                 obs[key] = seats[mover][key]
     skip = {"players", "viewer", *SHARED_FROM_MOVER}
     obs["seat_private"] = [{k: v for k, v in seats[p].items() if k not in skip and public.get(k) != v} for p in range(n)]
-    _reveal_game(state, obs)
+    games.get(state.game_id).reveal_at_end(state, obs)
     obs["viewer"] = None
     obs["everything"] = True
     return obs
 
-
-def _reveal_game(state: GameState, obs: dict[str, Any]) -> None:
-    """What no seat saw but the end of the game makes no secret of: Monslaught's boss row."""
-    if obs.get("game") == "monslaught" and isinstance(obs.get("bosses"), list):
-        row = getattr(state, "boss_row", None)
-        db = getattr(state, "db", None)
-        if row is not None and db is not None:
-            obs["bosses"] = [{"number": i + 1, "id": b, "cost": db.bosses[b].scout} for i, b in enumerate(row)]

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import gc
 import os
+import resource
 from pathlib import Path
+from typing import Any
 
 import uvicorn
 
-from .app import MAX_FRAME, create_app
+from .app import create_app
+from .http_limits import guarded_protocol
+from .limits import MAX_FRAME, Limits
 
 
 def data_dir() -> Path:
@@ -18,19 +22,36 @@ def data_dir() -> Path:
 
 
 def run(host: str, port: int, db: str | None, workers: int, grace_s: float, allow_origins: tuple[str, ...],
-        extra_agents: tuple[str, ...] = (), announce: bool = True) -> None:
+        extra_agents: tuple[str, ...] = (), announce: bool = True, lobby: dict[str, Any] | None = None,
+        limits: Limits | None = None, access_log: bool = False) -> None:
+    """Serve until stopped; `lobby` holds create_app's lobby limits (`open_expiry_s`,
+    `tables_per_client`). Forwarded headers (the client's address and scheme) are believed only
+    from the `limits.proxies` addresses: anyone else could write them."""
+    limits = limits or Limits()
     database = db or str(data_dir() / "sabbat.sqlite3")
     app = create_app(database, workers=workers, grace_s=grace_s, allow_origins=allow_origins,
-                     extra_agents=extra_agents)
+                     extra_agents=extra_agents, **(lobby or {}))
     shown_host = f"[{host}]" if ":" in host else host
-    config = uvicorn.Config(app, host=host, port=port, ws_max_size=MAX_FRAME * 4, log_level="warning",
-                            access_log=False, lifespan="on")
+    config = uvicorn.Config(app, host=host, port=port, ws_max_size=MAX_FRAME * 4,
+                            log_level="info" if access_log else "warning", access_log=access_log, lifespan="on",
+                            http=guarded_protocol(limits), limit_concurrency=limits.max_connections,
+                            proxy_headers=bool(limits.proxies), forwarded_allow_ips=list(limits.proxies) or None)
     server = uvicorn.Server(config)
+    _open_files_for(limits.max_connections)
     _calm_garbage_collector()
     if announce:
         where = database if "://" not in database else database.split("@")[-1]
         print(f"sabbat serve: http://{shown_host}:{port}/  (database: {where})", flush=True)
     server.run()
+
+
+def _open_files_for(connections: int) -> None:
+    """Let the process hold every connection it may accept, with room for the database and the
+    workers: raise the soft limit on open files (often 1024) up to the hard one if need be."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    want = connections + 256
+    if soft != resource.RLIM_INFINITY and soft < want:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (want if hard == resource.RLIM_INFINITY else min(want, hard), hard))
 
 
 def _calm_garbage_collector() -> None:

@@ -158,6 +158,11 @@ class Store:
         with self.engine.begin() as c:
             c.execute(seats_t.update().where(seats_t.c.table_id == table_id, seats_t.c.seat == seat).values(name=name))
 
+    def set_status(self, table_id: str, status: str) -> None:
+        """Mark a table (`expired`: nobody joined it in time)."""
+        with self.engine.begin() as c:
+            c.execute(tables_t.update().where(tables_t.c.id == table_id).values(status=status))
+
     def load_all(self) -> list[TableRow]:
         """Every table with its seats and log, oldest first."""
         with self.engine.connect() as c:

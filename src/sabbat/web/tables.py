@@ -19,6 +19,7 @@ from typing import Any
 
 from sabbat import games
 from sabbat.core import Action, GameState, SabbatError, carddata, i18n
+from sabbat.core.errors import UnknownGame
 from sabbat.core.events import Event
 from sabbat.core.game import SEED_RANGE, Game, check_seed
 from sabbat.core.replay import Replay
@@ -30,12 +31,17 @@ from .store import LogRow, SeatRow, Store, TableRow
 i18n.register_file("web", Path(__file__).with_name("messages.toml"))
 
 MAX_SEAT_NAME = 40
+MAX_TABLE_NAME = 80
 MAX_CLOCK_S = 7 * 24 * 3600
 OVERTIME_S = 30.0
 """Seconds a decision gets once a person's game clock is spent and no per-move clock is set."""
 UNDO_SAMPLES = 3
 """Determinizations an undo check compares: a move that revealed a hidden card or used chance
 shows a different result in at least one of them (with overwhelming odds)."""
+OPEN_EXPIRY_S = 3600.0
+"""Default seconds a table may wait with a seat nobody has claimed before it expires."""
+TABLES_PER_CLIENT = 10
+"""Default number of tables one client address may have waiting or in play at once."""
 LEVELS = ("easy", "normal", "hard", "heuristic", "random")
 """The AI players anyone may seat: each thinks a bounded time a move and loads nothing by name."""
 
@@ -50,6 +56,11 @@ class Rejected(SabbatError):
 
     def message(self, lang: str) -> str:
         return i18n.render(f"web.{self.code}", lang, self.params)
+
+    @classmethod
+    def because(cls, why: str, **params: Any) -> Rejected:
+        """A message that could not be read, and why (message `web.why.<why>`, in each language)."""
+        return cls("bad_message", why=i18n.join_messages([(f"web.why.{why}", params)]))
 
 
 def hash_token(token: str) -> str:
@@ -69,6 +80,8 @@ class Seat:
     """The AI agent playing for a person who is away (gone past the grace), until they come back."""
     left_at: float | None = None
     clock_left: float | None = None
+    paused_left: float | None = None
+    """Seconds the person had left for their decision when the stand-in took the seat over."""
 
     def public(self) -> dict[str, Any]:
         row: dict[str, Any] = {"seat": self.seat, "kind": self.kind, "connected": self.connected > 0}
@@ -101,12 +114,23 @@ class Table:
     undo_ok: tuple[int, int] | None = None
     """(seat, version) at which that seat may take back its last move."""
     thinking: bool = False
+    revision: int = 0
+    creator: str | None = None
+    """The address that created it (in memory only: not counted again after a restart)."""
+    opened_at: float = 0.0
+    """When it was created or loaded, by the service's clock (open seats expire from there)."""
+    expired: bool = False
+    """Nobody claimed its open seats in time: no longer listed, joined or played."""
+    """Counts every change listeners heard of: a view built at one revision is still right."""
     committing: bool = False
     """A move of this table is being written: nothing else may move it until it is in place."""
     turn_started: float = 0.0
     stand_in: tuple[int, int, str] | None = None
     """(seat, version, agent): the person at `seat` ran out of time for the decision at `version`,
     so `agent` plays that one decision; the turn comes back to the person after it."""
+    allowance: float | None = None
+    """Seconds the pending decision may take at most, from `turn_started`: set when a person
+    takes their seat back from the stand-in (the time they had left then, never a fresh clock)."""
     seen_events: dict[int | None, tuple[int, list[Event]]] = field(default_factory=dict)
     """Per viewer: how many log entries were filtered, and the ones it may see (grown per move)."""
 
@@ -143,11 +167,17 @@ class Table:
 
     @property
     def status(self) -> str:
+        if self.expired:
+            return "expired"
         return "finished" if self.state.is_terminal() else "playing"
+
+    def waiting(self) -> bool:
+        """A seat is still open for anyone to claim."""
+        return any(s.open and s.token_hash is None for s in self.seats)
 
     def mover(self) -> tuple[int, str] | None:
         """(seat, agent name) when an AI must choose now: an AI seat or a substitute."""
-        if self.state.is_terminal():
+        if self.state.is_terminal() or self.expired:
             return None
         p = self.state.current_player
         if p is None:
@@ -171,7 +201,7 @@ class Table:
             "table_id": self.id, "game": self.game.info.id, "players": self.state.num_players,
             "seats": [s.public() for s in self.seats], "status": self.status, "created": self.created,
             "version": self.version_for(None), "name": self.settings.get("name"),
-            "open_seats": [s.seat for s in self.seats if s.open and s.token_hash is None],
+            "open_seats": [] if self.expired else [s.seat for s in self.seats if s.open and s.token_hash is None],
             **({"seed": self.state.seed} if self.settings.get("seed_chosen") else {}),
         }
 
@@ -197,9 +227,12 @@ class TableService:
     """Every live table, rebuilt from the store at start; the only writer of moves."""
 
     def __init__(self, store: Store, grace_s: float = 60.0, clock: Callable[[], float] = time.monotonic,
-                 agents: Collection[str] = LEVELS) -> None:
+                 agents: Collection[str] = LEVELS, open_expiry_s: float = OPEN_EXPIRY_S,
+                 tables_per_client: int = TABLES_PER_CLIENT) -> None:
         self.store = store
         self.grace_s = grace_s
+        self.open_expiry_s = open_expiry_s
+        self.tables_per_client = tables_per_client
         self.agents = frozenset(agents)
         """The AI players a request may seat: the levels, and what the operator added."""
         self.deal: Callable[[], int] = lambda: secrets.randbelow(SEED_RANGE.stop)
@@ -227,12 +260,20 @@ class TableService:
         if row.cards is not None:
             options["cards"] = carddata.upload(row.cards)[0]
         state = game.new(row.num_players, row.seed, options)
-        seats = [Seat(s.seat, s.kind, s.agent, s.token_hash, s.open, s.name) for s in row.seats]
+        seats = [Seat(s.seat, s.kind, s.agent, s.token_hash, s.open, _stored_name(s.name, MAX_SEAT_NAME))
+                 for s in row.seats]
+        settings = dict(row.settings)
+        if "name" in settings:
+            settings["name"] = _stored_name(settings["name"], MAX_TABLE_NAME)
         per_game = row.settings.get("per_game_s")
+        now = self.clock()
         for s in seats:
-            if s.kind == "human" and per_game:
-                s.clock_left = float(per_game)
-        return Table(row.id, game, state, seats, row.settings, row.created, row.cards, Steps(row.num_players))
+            if s.kind == "human":
+                s.left_at = now  # nobody is connected yet: the grace counts from now (or their turn)
+                if per_game:
+                    s.clock_left = float(per_game)
+        return Table(row.id, game, state, seats, settings, row.created, row.cards, Steps(row.num_players),
+                     opened_at=now, expired=row.status == "expired")
 
     def _agent(self, name: Any) -> str:
         """An AI player a request may seat; one message for anything else, whatever it names."""
@@ -257,11 +298,11 @@ class TableService:
         if cards is None:
             return game.new(n, seed, options)
         if not isinstance(cards, str):
-            raise Rejected("bad_message", why="a card file is sent as text")
+            raise Rejected.because("cards_text")
         try:
             name, new = carddata.upload(cards)
         except SabbatError:
-            raise Rejected("bad_message", why="a card file is text of at most 1 MB") from None
+            raise Rejected.because("cards_size") from None
         try:
             return game.new(n, seed, {**options, "cards": name})
         except SabbatError as exc:
@@ -270,23 +311,28 @@ class TableService:
             why = str(exc).replace(f"card file {name}", "it").replace(name, "it")
             raise Rejected("bad_cards", why=why) from None
 
-    def create(self, spec: Any) -> tuple[Table, dict[int, str]]:
-        """A new table from a lobby request; returns it and the secret token of each human seat."""
+    def create(self, spec: Any, client: str | None = None) -> tuple[Table, dict[int, str]]:
+        """A new table from a lobby request; returns it and the secret token of each human seat.
+        `client` (its address) may have at most `tables_per_client` tables waiting or in play."""
+        if client is not None:
+            mine = sum(1 for t in self.tables.values() if t.creator == client and t.status == "playing")
+            if mine >= self.tables_per_client:
+                raise Rejected("too_many_tables", limit=self.tables_per_client)
         if not isinstance(spec, dict):
-            raise Rejected("bad_message", why="a table is described by a JSON object")
-        game = games.get(str(spec.get("game", "")))
+            raise Rejected.because("table_object")
+        game = game_named(spec.get("game", ""))
         n = spec.get("players", game.info.min_players)
         if not isinstance(n, int) or isinstance(n, bool) or n not in game.info.player_counts:
-            raise Rejected("bad_message", why=f"{game.info.cli_name} is played by {game.info.min_players} to "
-                                              f"{game.info.max_players} players")
+            raise Rejected.because("players", game=game.info.cli_name, min=game.info.min_players,
+                                   max=game.info.max_players)
         seats_spec = spec.get("seats") or [{"kind": "human"}] + [{"kind": "ai", "agent": "normal"}] * (n - 1)
         if not isinstance(seats_spec, list) or len(seats_spec) != n:
-            raise Rejected("bad_message", why=f"give exactly {n} seats")
+            raise Rejected.because("seat_count", n=n)
         seats: list[Seat] = []
         tokens: dict[int, str] = {}
         for i, s in enumerate(seats_spec):
             if not isinstance(s, dict) or s.get("kind") not in ("human", "ai"):
-                raise Rejected("bad_message", why=f"seat {i + 1} must be {{'kind': 'human'}} or {{'kind': 'ai', 'agent': …}}")
+                raise Rejected.because("seat_kind", seat=i + 1)
             name = s.get("name")
             name = None if name is None or (isinstance(name, str) and not name.strip()) else _seat_name(name)
             if s["kind"] == "ai":
@@ -304,7 +350,7 @@ class TableService:
         cards = spec.get("cards")
         options = spec.get("options") or {}
         if not isinstance(options, dict) or "cards" in options:
-            raise Rejected("bad_message", why="options must be an object (upload a card file as 'cards')")
+            raise Rejected.because("options_object")
         state = self._new_state(game, n, seed, options, cards)
         stored_options = {k: v for k, v in state.options.items() if k != "cards"}
         row = TableRow(secrets.token_hex(8), game.info.id, game.info.rules_version, n, seed, stored_options,
@@ -313,6 +359,7 @@ class TableService:
         self.store.create(row)
         table = self._build(row)
         table.turn_started = self.clock()
+        table.creator = client
         self.tables[row.id] = table
         self._notify(table)
         return table, tokens
@@ -321,18 +368,18 @@ class TableService:
         settings: dict[str, Any] = {}
         clock = spec.get("clock") or {}
         if not isinstance(clock, dict):
-            raise Rejected("bad_message", why="clock must be an object")
+            raise Rejected.because("clock_object")
         for key in ("per_move_s", "per_game_s"):
             value = clock.get(key)
             if value is None:
                 continue
             if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_CLOCK_S:
-                raise Rejected("bad_message", why=f"{key} is a whole number of seconds from 1 to {MAX_CLOCK_S}")
+                raise Rejected.because("clock_seconds", key=key, max=MAX_CLOCK_S)
             settings[key] = value
         settings["leaver_agent"] = self._agent(spec.get("leaver_agent", "normal"))
         name = spec.get("name")
-        if isinstance(name, str) and name.strip():
-            settings["name"] = name.strip()[:80]
+        if not (name is None or (isinstance(name, str) and not name.strip())):
+            settings["name"] = _text_name(name, MAX_TABLE_NAME, "bad_table_name")
         return settings
 
     # ----- seats -----------------------------------------------------------------------
@@ -357,6 +404,8 @@ class TableService:
     def join(self, table_id: str, seat: int | None) -> tuple[int, str]:
         """Claim an open human seat (the first one when `seat` is None)."""
         table = self.get(table_id)
+        if table.expired:
+            raise Rejected("table_expired")
         free = [s for s in table.seats if s.open and s.token_hash is None]
         chosen = next((s for s in free if seat is None or s.seat == seat), None)
         if chosen is None:
@@ -367,6 +416,7 @@ class TableService:
         self.store.claim_seat(table.id, chosen.seat, hash_token(token))
         chosen.token_hash = hash_token(token)
         chosen.open = False
+        chosen.left_at = self.clock()  # a claimed seat never connected is away: the grace counts from here
         self._notify(table)
         return chosen.seat, token
 
@@ -390,19 +440,29 @@ class TableService:
         s.connected = max(0, s.connected + delta)
         if delta > 0:
             s.left_at = None
-            self.reclaim(table, seat)
+            self._release(table, seat)
         elif s.connected == 0:
             s.left_at = self.clock()
         self._notify(table)
 
     def reclaim(self, table: Table, seat: int) -> None:
+        """The person takes their seat back (`reclaim`): the table's readers hear of it."""
+        if self._release(table, seat):
+            self._notify(table)
+
+    def _release(self, table: Table, seat: int) -> bool:
         """The person is back at their seat: an AI standing in for them while away stops; when it is
-        their decision, its clock starts again from their full move time."""
+        their decision, its clock starts again from their full move time. False: none stood in."""
         s = table.seats[seat]
-        if s.substitute:
-            s.substitute = None
-            if table.state.current_player == seat:
-                table.turn_started = self.clock()
+        if not s.substitute:
+            return False
+        s.substitute = None
+        if table.state.current_player == seat:
+            now = self.clock()
+            table.allowance = s.paused_left
+            table.turn_started = now
+        s.paused_left = None
+        return True
 
     # ----- moves -----------------------------------------------------------------------
     def act(self, table_id: str, token: str | None, msg_id: Any, version: Any,
@@ -423,10 +483,12 @@ class TableService:
         if seat is None:
             raise Rejected("spectator")
         if not isinstance(msg_id, str) or not 0 < len(msg_id) <= 64:
-            raise Rejected("bad_message", why="msg_id must be text of 1 to 64 characters")
+            raise Rejected.because("msg_id")
         done = table.msg_ids.get((seat, msg_id))
         if done is not None:
             return done[1]
+        if table.expired:
+            raise Rejected("table_expired")
         if table.state.is_terminal():
             raise Rejected("finished")
         seen = table.version_for(seat)
@@ -441,11 +503,12 @@ class TableService:
         table, seat = move.table, move.seat
         human = move.msg_id is not None
         if human:
-            self.reclaim(table, seat)
+            self._release(table, seat)
         before, table.state = table.state, move.after
         table.steps.add(move.mark)
         owner, ended = move.mark
         table.stand_in = None
+        table.allowance = None
         if owner is None or ended:  # a run of secret decisions is one move for the clocks, as for the others
             now = self.clock()
             s = table.seats[seat]
@@ -529,7 +592,13 @@ class TableService:
         now = self.clock()
         changed = []
         for table in self.tables.values():
-            if table.state.is_terminal() or table.thinking or table.committing:
+            if table.state.is_terminal() or table.expired or table.thinking or table.committing:
+                continue
+            if table.waiting() and now - table.opened_at > self.open_expiry_s:
+                self.store.set_status(table.id, "expired")
+                table.expired = True
+                changed.append(table)
+                self._notify(table)
                 continue
             p = table.state.current_player
             if p is None:
@@ -538,15 +607,18 @@ class TableService:
             if s.kind != "human" or table.standing_in(p):
                 continue
             agent = str(table.settings.get("leaver_agent") or "normal")
-            gone = s.connected == 0 and s.left_at is not None and now - s.left_at > self.grace_s
+            away_since = None if s.left_at is None else max(s.left_at, table.turn_started)
+            gone = s.connected == 0 and away_since is not None and now - away_since > self.grace_s
             left = self.move_left(table, p, now)
             if not gone and (left is None or left > 0):
                 continue
             if s.clock_left is not None:
                 s.clock_left = max(0.0, s.clock_left - (now - table.turn_started))
             table.turn_started = now
+            table.allowance = None
             if gone:
                 s.substitute = agent
+                s.paused_left = left
             else:
                 table.stand_in = (p, table.version, agent)
             changed.append(table)
@@ -568,6 +640,8 @@ class TableService:
             limits.append(s.clock_left if s.clock_left > 0 else float(per_move or OVERTIME_S))
         if not limits:
             return None
+        if table.allowance is not None and table.state.current_player == seat:
+            limits.append(table.allowance)
         if self._running(table, seat):
             waited = (self.clock() if now is None else now) - table.turn_started
             return max(0.0, min(limits) - waited)
@@ -610,7 +684,8 @@ class TableService:
         start = min(max(0, events_from), len(events))
         legal: list[dict[str, Any]] = []
         terminal = st.is_terminal()
-        if seat is not None and not terminal and st.current_player == seat and not table.standing_in(seat):
+        timed_out = table.stand_in is not None and table.stand_in[:2] == (seat, table.version)
+        if seat is not None and not terminal and st.current_player == seat and not timed_out:
             legal = [{"id": i, "action": a.to_json(), "text": st.describe_action(a, lang)}
                      for i, a in enumerate(st.legal_actions())]
         scores = st.scores() if terminal else st.visible_scores(seat)
@@ -637,27 +712,54 @@ class TableService:
         return Replay.from_state(table.state, meta).to_json()
 
     def lobby(self, status: str | None = None) -> list[dict[str, Any]]:
-        rows = [t.row() for t in self.tables.values()]
-        if status == "open":
-            rows = [r for r in rows if r["open_seats"] and r["status"] == "playing"]
-        elif status in ("playing", "finished"):
-            rows = [r for r in rows if r["status"] == status]
+        """Newest first, at most 200: `open` (a seat to claim), `playing` (the default) or
+        `finished` (for replays). An expired table is listed nowhere; its id still finds it."""
+        wanted = {"open": "playing", "finished": "finished"}.get(status or "", "playing")
+        rows = [t.row() for t in self.tables.values()
+                if t.status == wanted and (status != "open" or t.waiting())]
         return sorted(rows, key=lambda r: -r["created"])[:200]
 
     def _notify(self, table: Table) -> None:
+        table.revision += 1
         for listener in self.listeners:
             listener(table)
 
 
+def game_named(name: Any) -> Game:
+    """The game called `name`; otherwise a refusal that names it (as text a page can show) and
+    the games offered."""
+    try:
+        return games.get(str(name))
+    except UnknownGame:
+        raise Rejected("unknown_game", game=_stored_name(str(name), 40) or "?",
+                       choices=", ".join(games.names())) from None
+
+
 def _seat_name(name: Any) -> str:
-    """A name as a seat shows it: text of 1 to MAX_SEAT_NAME characters, spaces collapsed, no
-    control or formatting characters (a name is shown as text, never as markup, in any case)."""
+    """A name as a seat shows it (see `_text_name`)."""
+    return _text_name(name, MAX_SEAT_NAME, "bad_seat_name")
+
+
+def _text_name(name: Any, limit: int, code: str) -> str:
+    """A name as a page shows it: text of 1 to `limit` characters, spaces collapsed, no control,
+    formatting or surrogate characters (a lone surrogate cannot even be written as UTF-8, so one
+    stored would break every answer that lists it). Anything else is refused, never cut."""
     if not isinstance(name, str):
-        raise Rejected("bad_seat_name", max=MAX_SEAT_NAME)
+        raise Rejected(code, max=limit)
     clean = " ".join(name.split())
-    if not 0 < len(clean) <= MAX_SEAT_NAME or any(unicodedata.category(c).startswith("C") for c in clean):
-        raise Rejected("bad_seat_name", max=MAX_SEAT_NAME)
+    if not 0 < len(clean) <= limit or any(unicodedata.category(c).startswith("C") for c in clean):
+        raise Rejected(code, max=limit)
     return clean
+
+
+def _stored_name(name: Any, limit: int) -> str | None:
+    """A name read back from the database as it may be shown: one stored before names were
+    checked loses the characters no page can show and what passes the limit, so an old row never
+    breaks the lobby; nothing left is no name."""
+    if not isinstance(name, str):
+        return None
+    shown = "".join(c for c in name if not unicodedata.category(c).startswith("C"))
+    return " ".join(shown.split())[:limit] or None
 
 
 def _whole(x: float) -> int | float:

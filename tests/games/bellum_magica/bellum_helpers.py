@@ -7,7 +7,7 @@ from pathlib import Path
 
 from sabbat.core import Action, Rng
 from sabbat.games.bellum_magica import GAME, flow
-from sabbat.games.bellum_magica.rules import CHEST_NAMES, Phase
+from sabbat.games.bellum_magica.constants import CHEST_NAMES, Phase
 from sabbat.games.bellum_magica.state import BellumState
 
 FIXTURE = Path(__file__).with_name("bellum_fixture_cards.yaml")

@@ -6,7 +6,7 @@ import pytest
 from bellum_helpers import act, blank, give, kinds, set_display, set_stack, to_attack
 
 from sabbat.core import Action, IllegalAction
-from sabbat.games.bellum_magica.rules import Phase, can_beat
+from sabbat.games.bellum_magica.constants import Phase, can_beat
 from sabbat.games.bellum_magica.state import BellumState
 
 

@@ -12,7 +12,7 @@ from bellum_helpers import act, blank, to_recruit
 
 from sabbat.core import CardDataError, UnknownCard
 from sabbat.games.bellum_magica import GAME
-from sabbat.games.bellum_magica.cards import DEFAULT_CARDS, load_cards
+from sabbat.games.bellum_magica.cards import DEFAULT_CARDS, load
 
 Edit = Callable[[dict[str, Any]], None]
 
@@ -63,12 +63,12 @@ def test_card_file_cross_checks_name_the_problem(tmp_path: Path, edit: Edit, say
     path = tmp_path / "cards.yaml"
     path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
     with pytest.raises(CardDataError, match=says):
-        load_cards({"cards": str(path)})
+        load({"cards": str(path)})
 
 
 def test_unknown_card_name_is_one_clear_error() -> None:
     with pytest.raises(UnknownCard, match="no card 'nope'"):
-        load_cards().name("nope")
+        load().name("nope")
 
 
 def test_a_game_saved_before_the_payment_field_existed_still_loads() -> None:

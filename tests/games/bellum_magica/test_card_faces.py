@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from sabbat.games.bellum_magica import GAME
-from sabbat.games.bellum_magica.cards import ChestEntry, load_cards
+from sabbat.games.bellum_magica.cards import ChestEntry, load
 
 
 def test_faces_cover_every_card_in_both_languages() -> None:
@@ -43,7 +43,7 @@ def test_location_face_shows_defence_and_loot_and_chests_hide_their_value() -> N
     town = en["town_cathedral"]
     assert (town["kind"], town["shields"], town["magic_shields"], town["loot"]) == ("town", 6, 1, {"gold": 1})
     assert en["tavern"]["loot"] == {"barrel": 1}
-    table = load_cards()
+    table = load()
     for cid, entry in table.entries.items():
         if isinstance(entry, ChestEntry):
             face = en[cid]

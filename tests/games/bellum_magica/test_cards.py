@@ -8,13 +8,13 @@ import pytest
 
 from sabbat.core import CardDataError, UnknownCard
 from sabbat.games.bellum_magica import GAME
-from sabbat.games.bellum_magica.cards import load_cards
+from sabbat.games.bellum_magica.cards import load
 
 FIXTURE = Path(__file__).with_name("bellum_fixture_cards.yaml")
 
 
 def test_component_counts_match_the_rulebook_and_spec() -> None:
-    t = load_cards()
+    t = load()
     assert len(t.boards) == 5 and all(b.shields == 2 for b in t.boards.values())
     assert len(t.deck_lists["goblins"]) == 10
     assert len(t.deck_lists["evil"]) + len(t.deck_lists["most_evil"]) == 66
@@ -26,7 +26,7 @@ def test_component_counts_match_the_rulebook_and_spec() -> None:
 
 
 def test_constraints_of_spec_6_6() -> None:
-    t = load_cards()
+    t = load()
     assert not any(r[1] for b in t.boards.values() for r in b.right)  # no magic swords on castles
     locs = list(t.locations.values())
     assert any(loc.shields == 3 and loc.magic_shields == 0 for loc in locs)
@@ -64,18 +64,18 @@ def test_only_values_the_rulebook_states_claim_the_rulebook() -> None:
     """Pig Farm's 3 shields and Cathedral Town's defence mirror the rulebook's examples, but the
     rulebook never names the locations they show, so those values are reconstructed."""
     claimed = set()
-    for entry in load_cards().entries.values():
+    for entry in load().entries.values():
         for field in entry.model_fields_set | {"count", "name"}:
             if field not in ("id", "provenance", "note") and entry.source_of(field) == "rulebook":
                 claimed.add((entry.id, field))
     assert claimed == RULEBOOK_STATED
-    entries = load_cards().entries
+    entries = load().entries
     assert entries["farm_pig"].source_of("shields") == "reconstructed"
     assert entries["town_cathedral"].source_of("magic_shields") == "reconstructed"
 
 
 def test_rows_favour_different_die_faces() -> None:
-    t = load_cards()
+    t = load()
     best_rows = set()
     for b in t.boards.values():
         weights = [sum(b.left[r]) + sum(b.right[r]) for r in range(6)]

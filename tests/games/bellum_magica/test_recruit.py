@@ -5,7 +5,7 @@ from __future__ import annotations
 from bellum_helpers import act, blank, give_creature, kinds, to_attack, to_recruit
 
 from sabbat.core import Action
-from sabbat.games.bellum_magica.rules import Phase
+from sabbat.games.bellum_magica.constants import Phase
 
 
 def recruit_position(food: list[int], glyph: list[int]) -> object:
@@ -119,7 +119,7 @@ def test_e20_most_evil_3_food_with_1_or_2_glyphs_is_not_enough() -> None:
 
 
 def test_e20_payment_boundaries() -> None:
-    from sabbat.games.bellum_magica.rules import affordable_options, cost_of
+    from sabbat.games.bellum_magica.constants import affordable_options, cost_of
 
     assert affordable_options(1, 9, "evil") == [] and affordable_options(2, 0, "evil") == ["evil"]
     assert affordable_options(3, 2, "most_evil") == [] and affordable_options(4, 0, "most_evil") == []

@@ -6,7 +6,7 @@ import pytest
 from bellum_helpers import act, blank, give, set_display, to_attack
 
 from sabbat.games.bellum_magica import GAME, flow
-from sabbat.games.bellum_magica.rules import Phase
+from sabbat.games.bellum_magica.constants import Phase
 from sabbat.games.bellum_magica.state import BellumState
 
 
@@ -160,7 +160,7 @@ def test_the_declared_max_days_default_is_the_one_applied() -> None:
 
 
 def test_no_die_is_shown_before_the_first_roll() -> None:
-    from sabbat.cli.views.bellum_magica import render
+    from sabbat.games.bellum_magica.terminal import render
 
     s = GAME.new(2, 0)
     obs = s.observation(None)

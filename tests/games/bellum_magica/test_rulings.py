@@ -11,7 +11,7 @@ from bellum_helpers import act, blank, give, give_creature, set_stack, start_day
 
 from sabbat.core import Rng
 from sabbat.games.bellum_magica import GAME
-from sabbat.games.bellum_magica.cards import DEFAULT_CARDS, load_cards
+from sabbat.games.bellum_magica.cards import DEFAULT_CARDS, load
 from sabbat.games.bellum_magica.state import BellumState
 
 
@@ -78,7 +78,7 @@ def test_setup_human_kingdom_5_players_take_all_kingdom_cards(tmp_path: Path) ->
                               "shields": 6, "metal": 1, "provenance": {"default": "reconstructed"}})
     path = tmp_path / "cards.yaml"
     path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
-    table = load_cards({"cards": str(path)})
+    table = load({"cards": str(path)})
     assert (len(table.location_lists["village"]), len(table.location_lists["town"])) == (6, 11)
     s = GAME.new(5, 3, {"cards": str(path)})
     assert isinstance(s, BellumState)

@@ -60,14 +60,14 @@ def test_chest_values_are_revealed_to_everyone_at_the_end() -> None:
 def test_end_events_name_seats_from_p1_never_p0() -> None:
     s = scored([5, 5], [3])
     end, won = s.events[-2], s.events[-1]
-    assert end.render("en") == "The game ends after day 1: P1 chest value 10 (2 chest(s)), P2 chest value 3 (1 chest(s))"
+    assert end.render("en") == "The game ends after day 1: P1 chest value 10 (2 chests), P2 chest value 3 (1 chest)"
     assert "P1 宝の価値10(宝箱2個)" in end.render("ja")
-    assert won.render("en") == "Winner(s): P1" and won.render("ja") == "勝者:P1"
+    assert won.render("en") == "Won by P1" and won.render("ja") == "勝者:P1"
 
 
 def test_summary_of_a_hand_built_finished_game() -> None:
     """Day 4, chests 2 + 1, top value 9, ended by chests; goblins are dealt, so not in `acquired`."""
-    from sabbat.games.bellum_magica.rules import Phase
+    from sabbat.games.bellum_magica.constants import Phase
 
     s = blank(2)
     s.day = 4

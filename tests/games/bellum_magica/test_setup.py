@@ -7,7 +7,7 @@ from bellum_helpers import act
 
 from sabbat.core import Action, BadOption, Rng
 from sabbat.games.bellum_magica import GAME
-from sabbat.games.bellum_magica.rules import Phase
+from sabbat.games.bellum_magica.constants import Phase
 from sabbat.games.bellum_magica.state import BellumState
 
 

@@ -14,8 +14,8 @@ import pytest
 
 from sabbat.core import Rng
 from sabbat.games.bellum_magica import GAME
-from sabbat.games.bellum_magica.cards import load_cards
-from sabbat.games.bellum_magica.rules import CHEST_NAMES, END_CHESTS
+from sabbat.games.bellum_magica.cards import load
+from sabbat.games.bellum_magica.constants import CHEST_NAMES, END_CHESTS
 
 #: (players, castle option, seed) of random games that reached the 200-day safety cap on earlier card
 #: sets: the withdrawn rebalance (4 players seed 4, which failed the conformance suite; 5 players) and
@@ -47,7 +47,7 @@ def test_more_chests_can_leave_the_stacks_than_five_castles_hold_below_the_end()
     """Scouts and locations hand out wooden and metal chests; gold comes only as town loot, so at most
     the towns' gold ever leaves its stack. More than 9 x 5 chests must be reachable, or five castles
     can share every reachable chest and nobody reaches 10."""
-    t = load_cards()
+    t = load()
     held = {name: t.chest_type.count(i) for i, name in enumerate(CHEST_NAMES)}
     town_gold = sum(loc.loot[5] for loc in t.locations.values() if loc.kind == "town")
     reachable = held["wood"] + held["metal"] + min(held["gold"], town_gold)

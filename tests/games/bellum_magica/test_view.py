@@ -7,9 +7,9 @@ import re
 import pytest
 from rich.console import Console
 
-from sabbat.cli.views.bellum_magica import render
 from sabbat.core import Rng
 from sabbat.games.bellum_magica import GAME
+from sabbat.games.bellum_magica.terminal import render
 
 #: A zero count shown as a field: "0個", "食料0", "魔法の盾0" (but not "10個" or "食料10").
 ZERO = re.compile(r"(?<!\d)0個|(食料|グリフ|樽|盾|宝箱)0(?!\d)")
@@ -93,5 +93,5 @@ def test_view_marks_the_active_row_and_renders_the_end() -> None:
     while not s.is_terminal():
         s.apply(r.choice(s.legal_actions()))
     final = text_of(s.observation(None), "en")
-    assert "Final: P1 " in final and ", P2 " in final and "P0" not in final and "Winner(s): P" in final
+    assert "Final: P1 " in final and ", P2 " in final and "P0" not in final and "Won by: P" in final
     assert "最終結果" in text_of(s.observation(1), "ja")

@@ -6,7 +6,7 @@ from typing import Any
 
 from sabbat import games
 from sabbat.core import Action, Rng
-from sabbat.games.magic_master.cards import CardTable, Kind, MMCard, table_for
+from sabbat.games.magic_master.cards import CardTable, Kind, MMCard, load
 from sabbat.games.magic_master.groups import Group
 from sabbat.games.magic_master.model import Phase, RegroupKind
 from sabbat.games.magic_master.state import MagicMasterState
@@ -38,7 +38,7 @@ FIXTURES = [
 
 
 def fixture_table() -> CardTable:
-    real = table_for({})
+    real = load({})
     extra = []
     for f in FIXTURES:
         extra.append(f.model_copy(update={"count": 4}))

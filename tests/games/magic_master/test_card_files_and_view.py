@@ -53,7 +53,7 @@ def test_view_shows_groups_sums_market_in_both_languages():  # terminal view
 
 
 def test_group_views_follow_the_cards_and_the_kept_views_are_bounded(monkeypatch):
-    from sabbat.games.magic_master import hidden
+    from sabbat.games.magic_master import observe as hidden
 
     s = blank()
     g = group(s, 0, H6, TB)

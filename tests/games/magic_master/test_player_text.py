@@ -9,8 +9,8 @@ import pytest
 from rich.console import Console
 
 from sabbat import games
-from sabbat.cli.views import magic_master as view
 from sabbat.core import Rng, i18n
+from sabbat.games.magic_master import terminal as view
 
 ENGLISH = re.compile(r"[A-Za-z]{2,}")
 EMPTY = re.compile(r"(: ?[)）、,]|: ?$|（）|\(\)|0個|0つ|グループ0|: -\b|（-）|\(-\))")

@@ -18,7 +18,7 @@ from mm_support import GAN, TR, TU, act, blank, give, group
 from sabbat import games
 from sabbat.core import BadOption
 from sabbat.games.magic_master import groups as G
-from sabbat.games.magic_master.cards import table_for
+from sabbat.games.magic_master.cards import load
 from sabbat.games.magic_master.model import Phase, RegroupKind
 from sabbat.games.magic_master.state import MagicMasterState
 
@@ -71,7 +71,7 @@ def test_the_heuristic_follows_the_mixing_ban_option():
 
 def _dealt(heirs: tuple[str, ...], options: dict[str, str]) -> list[int]:
     """Hand sizes by seat once each seat has revealed the heir named for it."""
-    first = {c.id: i for i, c in reversed(list(enumerate(table_for({}).inst)))}
+    first = {c.id: i for i, c in reversed(list(enumerate(load({}).inst)))}
     s = GAME.new(len(heirs), 0, options)
     for p, tid in enumerate(heirs):
         s.chars[p] = [first[tid]]

@@ -278,9 +278,9 @@ INVENTED = ("rosalind", "arthur", "margaret", "edgar", "cecile", "harold", "will
 
 
 def test_rulebook_card_provenance_claims_only_what_the_text_states():
-    from sabbat.games.magic_master.cards import table_for
+    from sabbat.games.magic_master.cards import load
 
-    types = table_for({}).types
+    types = load({}).types
     for cid, want in RULEBOOK_FIELDS.items():
         c = types[cid]
         fields = c.model_fields_set - {"id", "provenance", "note", "count"}

@@ -7,7 +7,7 @@ from mm_support import Dice, act
 
 from sabbat import games
 from sabbat.core import IllegalAction
-from sabbat.games.magic_master.cards import Kind, table_for
+from sabbat.games.magic_master.cards import Kind, load
 from sabbat.games.magic_master.model import Phase, RegroupKind
 from sabbat.games.magic_master.state import MagicMasterState
 
@@ -15,7 +15,7 @@ GAME = games.get("magic_master")
 
 
 def first(tid: str) -> int:
-    return next(i for i, c in enumerate(table_for({}).inst) if c.id == tid)
+    return next(i for i, c in enumerate(load({}).inst) if c.id == tid)
 
 
 @pytest.mark.parametrize(("n", "wiz", "other", "aside_w", "aside_o"),
@@ -97,7 +97,7 @@ def test_determinize_resamples_an_unrevealed_heir_choice():  # hidden informatio
 
 
 def test_card_file_has_the_catalogue_counts():
-    t = table_for({})
+    t = load({})
     from collections import Counter
 
     kinds = Counter(c.kind.value for c in t.inst)

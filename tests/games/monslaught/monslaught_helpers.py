@@ -10,8 +10,8 @@ import pytest
 
 from sabbat.core import Action, IllegalAction
 from sabbat.games.monslaught import GAME
+from sabbat.games.monslaught.flow import turn_order
 from sabbat.games.monslaught.model import Phase, Seat
-from sabbat.games.monslaught.rules import turn_order
 from sabbat.games.monslaught.state import MonslaughtState
 
 FIXTURE = str(Path(__file__).with_name("monslaught_fixture.yaml"))

@@ -7,8 +7,8 @@ import json
 from monslaught_helpers import blank, do, hand, ids, pass_turn, play, rejected
 
 from sabbat.core import Action
+from sabbat.games.monslaught.flow import next_round, reward
 from sabbat.games.monslaught.model import Phase
-from sabbat.games.monslaught.rules import next_round, reward
 
 
 def declare(st, values: dict[int, int], cost: int, round_: int = 4) -> None:  # type: ignore[no-untyped-def]
@@ -220,7 +220,7 @@ def test_a11_option_second_place_need_not_qualify() -> None:
     st = GAME.new(4, 0, {"cards": FIXTURE, "second_place": "any"})
     st.start = 0
     fresh_db(st)
-    from sabbat.games.monslaught.rules import turn_order
+    from sabbat.games.monslaught.flow import turn_order
 
     st.order = turn_order(0, 4)
     for seat in st.seats:

@@ -133,7 +133,7 @@ def test_recover_monsters_offers_monsters_only() -> None:
 
 
 def test_penalty_lose_land_returns_it_front_side_up() -> None:
-    from sabbat.games.monslaught.rules import reward
+    from sabbat.games.monslaught.flow import reward
 
     st = real()
     bonfire = land(st, 0, "farm", flipped=True)
@@ -150,7 +150,7 @@ def test_penalty_lose_land_returns_it_front_side_up() -> None:
 
 
 def test_penalty_bury_removes_cards_from_the_game() -> None:
-    from sabbat.games.monslaught.rules import reward
+    from sabbat.games.monslaught.flow import reward
     from sabbat.games.monslaught.scoring import points
 
     st = real()

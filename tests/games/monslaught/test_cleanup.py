@@ -5,8 +5,8 @@ from __future__ import annotations
 from monslaught_helpers import begin, blank, discard, do, hand, ids, land, legal, play, rejected, to
 
 from sabbat.core import Action
+from sabbat.games.monslaught.flow import begin_cleanup
 from sabbat.games.monslaught.model import Phase
-from sabbat.games.monslaught.rules import begin_cleanup
 
 
 def cleanup(n: int = 3):  # type: ignore[no-untyped-def]

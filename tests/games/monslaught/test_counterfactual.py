@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from monslaught_helpers import blank
 
-from sabbat.games.monslaught import rules
+from sabbat.games.monslaught import flow
 from sabbat.games.monslaught.cards import BossCard, CardDB
 from support.scripts import load_script
 
@@ -23,21 +23,21 @@ def taker(seed: int, number: int) -> int:
     st.boss_row[number - 1] = "boss_x"
     for seat in st.seats:
         seat.declared = 9
-    rules.reward(st)  # the module's name, so that the patch is the one called
+    flow.reward(st)  # the module's name, so that the patch is the one called
     return st.ranking[0]
 
 
 def test_boss_1_tie_goes_to_the_start_player_by_the_rulebook_and_by_lot_when_switched_off() -> None:
     cf = load_script("benchmarks/counterfactual.py")
-    original = rules.reward
+    original = flow.reward
     seeds = range(24)
     assert {taker(seed, 1) for seed in seeds} == {0}
     with cf.switched_off("monslaught", ["boss1-tie"]):
-        assert rules.reward is not original
+        assert flow.reward is not original
         drawn = [taker(seed, 1) for seed in seeds]
         assert set(drawn) == {0, 1, 2}
         assert [taker(seed, 1) for seed in seeds] == drawn  # a pure function of the position
         assert {taker(seed, 2) for seed in seeds} == {0}  # boss 2 keeps the rule
-        assert rules.turn_order(1, 3) == [1, 2, 0]  # the clockwise order outside the ranking
-    assert rules.reward is original
+        assert flow.turn_order(1, 3) == [1, 2, 0]  # the clockwise order outside the ranking
+    assert flow.reward is original
     assert {taker(seed, 1) for seed in seeds} == {0}

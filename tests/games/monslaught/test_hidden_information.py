@@ -12,10 +12,10 @@ from sabbat.agents import get
 from sabbat.core import Rng
 from sabbat.core.events import SPECTATOR
 from sabbat.games.monslaught import GAME
+from sabbat.games.monslaught.flow import DRAFT, SUMMONS, DraftPicks
 from sabbat.games.monslaught.model import Phase, Position
 from sabbat.games.monslaught.observe import own_view
 from sabbat.games.monslaught.redeal import redeal
-from sabbat.games.monslaught.rules import DRAFT, SUMMONS, DraftPicks
 from support.secrets import commitment_playout
 
 

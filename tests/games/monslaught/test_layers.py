@@ -12,7 +12,7 @@ import sabbat.games.monslaught as package
 from support.import_graph import layers_broken, package_imports
 
 PACKAGE = Path(package.__file__).parent
-LOW = ("cards", "describe", "faces", "model", "redeal", "effects", "scoring", "rules", "estimate", "setup", "observe",
+LOW = ("cards", "describe", "faces", "model", "redeal", "effects", "scoring", "legal", "flow", "rules", "estimate", "setup", "observe",
        "invariants")
 
 

@@ -13,8 +13,8 @@ from monslaught_helpers import begin, blank, do, field, new, old_save, play, sco
 
 from sabbat.core import Rng
 from sabbat.games.monslaught import GAME
+from sabbat.games.monslaught.flow import after_reward
 from sabbat.games.monslaught.model import Phase
-from sabbat.games.monslaught.rules import after_reward
 
 
 def _offered(st, p: int) -> list[str]:  # type: ignore[no-untyped-def]

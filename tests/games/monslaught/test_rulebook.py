@@ -7,8 +7,8 @@ from monslaught_helpers import begin, blank, discard, do, hand, land, legal, pla
 from sabbat.core import Action
 from sabbat.games.monslaught import GAME
 from sabbat.games.monslaught.effects import monster_attack
+from sabbat.games.monslaught.flow import begin_cleanup
 from sabbat.games.monslaught.model import Phase
-from sabbat.games.monslaught.rules import begin_cleanup
 from sabbat.games.monslaught.state import MonslaughtState
 
 

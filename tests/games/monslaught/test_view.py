@@ -7,9 +7,9 @@ import json
 import pytest
 from rich.console import Console
 
-from sabbat.cli.views import monslaught as view
 from sabbat.core import Rng
 from sabbat.games.monslaught import GAME
+from sabbat.games.monslaught import terminal as view
 
 
 def _text(obs: dict, locale: str) -> str:  # type: ignore[type-arg]
@@ -143,7 +143,7 @@ def test_events_never_show_an_empty_card_list() -> None:
 def test_a_refill_of_nothing_says_so() -> None:
     from monslaught_helpers import begin, blank, do
 
-    from sabbat.games.monslaught.rules import begin_cleanup
+    from sabbat.games.monslaught.flow import begin_cleanup
 
     st = blank(2)
     begin(st)

@@ -16,7 +16,7 @@ import yaml
 from sabbat.core import Action
 from sabbat.games.mystic_vale import GAME
 from sabbat.games.mystic_vale.cards import DECK_SIZE, DEFAULT_PATH
-from sabbat.games.mystic_vale.rules import Phase
+from sabbat.games.mystic_vale.constants import Phase
 from sabbat.games.mystic_vale.state import MysticValeState
 from sabbat.games.mystic_vale.turn import begin_harvest
 

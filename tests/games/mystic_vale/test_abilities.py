@@ -5,8 +5,8 @@ from __future__ import annotations
 from mv_helpers import act, arrange, at_harvest, at_plant, build, new
 
 from sabbat.core import Action
+from sabbat.games.mystic_vale.constants import VALE_SRC
 from sabbat.games.mystic_vale.effects import END_HANDLERS, HARVEST_HANDLERS, PLAY_HANDLERS
-from sabbat.games.mystic_vale.rules import VALE_SRC
 from sabbat.games.mystic_vale.turn import discard_field
 
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from mv_helpers import act, arrange, at_harvest, at_plant, build, new, put_vale
 
 from sabbat.core import i18n
+from sabbat.games.mystic_vale.constants import VALE_SRC, Phase
 from sabbat.games.mystic_vale.effects import end_vp_per_guardian, end_vp_per_vale
-from sabbat.games.mystic_vale.rules import VALE_SRC, Phase
 from sabbat.games.mystic_vale.turn import finish_turn
 
 

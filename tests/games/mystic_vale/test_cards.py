@@ -11,13 +11,13 @@ from pydantic import ValidationError
 
 from sabbat.core import CardDataError, UnknownCard
 from sabbat.games.mystic_vale import GAME
-from sabbat.games.mystic_vale.cards import DEFAULT_PATH, AdvancementCard, ValeCard, load_table
+from sabbat.games.mystic_vale.cards import DEFAULT_PATH, AdvancementCard, ValeCard, load
+from sabbat.games.mystic_vale.constants import ONGOING_HARVEST
 from sabbat.games.mystic_vale.effects import END_HANDLERS, HARVEST_HANDLERS, PLAY_HANDLERS
-from sabbat.games.mystic_vale.rules import ONGOING_HARVEST
 
 
 def test_advancement_types_are_11_10_11_with_one_copy_per_position() -> None:
-    t = load_table()
+    t = load()
     types: Counter[int] = Counter()
     for card in t.entries.values():
         if isinstance(card, AdvancementCard) and card.supply == "deck":
@@ -28,20 +28,20 @@ def test_advancement_types_are_11_10_11_with_one_copy_per_position() -> None:
 
 
 def test_fertile_soil_supply_is_18_cards_cost_2_one_mana() -> None:
-    t = load_table()
+    t = load()
     assert t.soil_count == (6, 6, 6)
     for pid in t.soil_part:
         assert t.part_cost[pid] == 2 and t.part_stats[pid][0] == 1
 
 
 def test_vale_decks_have_18_cards_per_level() -> None:
-    t = load_table()
+    t = load()
     assert [len(d) for d in t.vale_decks] == [18, 18]
     assert all(sum(c) >= 2 for c in t.vale_cost)
 
 
 def test_every_designed_value_is_marked_reconstructed_and_public_facts_cite_a_source() -> None:
-    t = load_table()
+    t = load()
     for card in t.entries.values():
         if card.id in ("blank", "cursed_land", "fertile_soil_start", "fertile_soil"):
             assert card.source_of("mana").startswith("public:")
@@ -52,7 +52,7 @@ def test_every_designed_value_is_marked_reconstructed_and_public_facts_cite_a_so
 
 
 def test_every_ability_names_a_handler_of_its_timing() -> None:
-    t = load_table()
+    t = load()
     handlers = {"play": PLAY_HANDLERS, "harvest": HARVEST_HANDLERS,
                 "ongoing": {**ONGOING_HARVEST, **END_HANDLERS}}
     for ab in [*t.part_ability, *t.vale_ability]:
@@ -100,7 +100,7 @@ def test_vale_card_schema_forbids_unknown_fields() -> None:
 
 def test_no_card_value_claims_the_rulebook() -> None:
     """The rules explanation prints no card's values, so nothing in the card file may claim `rulebook`."""
-    t = load_table()
+    t = load()
     for card in t.entries.values():
         fields = {f for f in type(card).model_fields if f not in ("id", "provenance", "note")}
         assert {f for f in fields if card.source_of(f) == "rulebook"} == set(), card.id

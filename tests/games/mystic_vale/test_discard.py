@@ -6,7 +6,7 @@ import pytest
 from mv_helpers import act, arrange, at_harvest, build, new
 
 from sabbat.core import Action, IllegalAction
-from sabbat.games.mystic_vale.rules import Phase
+from sabbat.games.mystic_vale.constants import Phase
 
 
 def test_scenario_13_sleeving_rules() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from mv_helpers import act, arrange, at_harvest, build, new
 
-from sabbat.games.mystic_vale.rules import Phase
+from sabbat.games.mystic_vale.constants import Phase
 
 
 def _three_players_pool_two() -> object:
@@ -85,7 +85,7 @@ def test_ongoing_end_game_abilities_score() -> None:
 
 def test_summary_end_is_cap_when_the_round_cap_ends_the_game() -> None:
     """Hand-built: the last seat finishes round 60 with VP left in the pool -> `end` is exactly "cap"."""
-    from sabbat.games.mystic_vale.rules import MAX_ROUNDS
+    from sabbat.games.mystic_vale.constants import MAX_ROUNDS
     from sabbat.games.mystic_vale.turn import finish_turn
 
     st = new()

@@ -12,8 +12,8 @@ import pytest
 from sabbat import games
 from sabbat.core import Rng
 from sabbat.games.mystic_vale.cards import DECK_SIZE
+from sabbat.games.mystic_vale.constants import Phase
 from sabbat.games.mystic_vale.evaluate import deck_yield, field_share, projected_points
-from sabbat.games.mystic_vale.rules import Phase
 from sabbat.games.mystic_vale.state import MysticValeState
 
 GAME = games.get("mystic_vale")

@@ -6,7 +6,7 @@ import pytest
 from mv_helpers import act, arrange, at_harvest, build, kinds, new, put_display, put_vale
 
 from sabbat.core import Action, IllegalAction
-from sabbat.games.mystic_vale.rules import VALE_SRC, Phase
+from sabbat.games.mystic_vale.constants import VALE_SRC, Phase
 
 
 def test_scenario_6_on_deck_card_gives_no_mana() -> None:

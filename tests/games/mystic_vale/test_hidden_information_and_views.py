@@ -68,7 +68,7 @@ def test_heuristic_agent_only_chooses_legal_actions_and_beats_random() -> None:
 
 
 def test_terminal_view_renders_both_languages() -> None:
-    from sabbat.cli.views import mystic_vale as view
+    from sabbat.games.mystic_vale import terminal as view
 
     st = _played(4, 60, n=3)
     console = Console(width=160, record=True)
@@ -185,7 +185,7 @@ def test_events_and_view_name_the_first_seat_p1_never_p0() -> None:
     assert not any("P0" in line for line in lines)
     setup = next(e for e in st.events if e.key.endswith("event.setup"))
     assert f"P{st.first_player + 1}" in setup.render("en")
-    from sabbat.cli.views import mystic_vale as view
+    from sabbat.games.mystic_vale import terminal as view
 
     out = Console(width=200, record=True)
     out.print(view.render(st.observation(0), "en"))
@@ -200,7 +200,7 @@ def test_japanese_view_has_no_english_spirit_letters_and_a_legend_for_every_icon
     from mv_helpers import arrange, at_harvest
     from mv_helpers import new as fixture_state
 
-    from sabbat.cli.views import mystic_vale as view
+    from sabbat.games.mystic_vale import terminal as view
 
     st = fixture_state()
     arrange(st, 0, field=["S1x2", "W", "B"], on_deck="B", deck=["B"])

@@ -12,7 +12,7 @@ import sabbat.games.mystic_vale as package
 from support.import_graph import layers_broken, package_imports
 
 PACKAGE = Path(package.__file__).parent
-LOW = ("cards", "rules", "model", "actions", "effects", "scoring", "turn", "legal", "setup", "views",
+LOW = ("cards", "constants", "model", "actions", "effects", "scoring", "turn", "legal", "rules", "setup", "observe",
        "evaluate", "invariants", "describe", "faces", "bots")
 
 
@@ -25,9 +25,9 @@ def test_no_circle_and_no_module_below_the_adapter_imports_it():
 
 
 def test_the_position_knows_no_rule():
-    assert _imports()["model"] <= {"cards", "rules"}
+    assert _imports()["model"] <= {"cards", "constants"}
 
 
 def test_the_card_table_and_the_constants_know_no_position():
     graph = _imports()
-    assert graph["cards"] == set() and graph["rules"] == set()
+    assert graph["cards"] == set() and graph["constants"] == set()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from mv_helpers import act, arrange, at_plant, kinds, new
 
-from sabbat.games.mystic_vale.rules import Phase
+from sabbat.games.mystic_vale.constants import Phase
 from sabbat.games.mystic_vale.turn import prep
 
 

@@ -13,8 +13,8 @@ from mv_helpers import FIXTURE, act, arrange, at_harvest, at_plant, build, kinds
 from sabbat.core import Action, Rng
 from sabbat.games.mystic_vale import GAME
 from sabbat.games.mystic_vale.cards import DEFAULT_PATH, POSITIONS
+from sabbat.games.mystic_vale.constants import VALE_SRC, Phase
 from sabbat.games.mystic_vale.effects import end_vp_per_guardian
-from sabbat.games.mystic_vale.rules import VALE_SRC, Phase
 from sabbat.games.mystic_vale.state import MysticValeState
 from sabbat.games.mystic_vale.turn import finish_turn, prep, reveal
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from mv_helpers import act, arrange, at_harvest, at_plant, kinds, new, put_vale
 
 from sabbat.core import Action, i18n
+from sabbat.games.mystic_vale.constants import VALE_SRC, Phase
 from sabbat.games.mystic_vale.effects import vp_per_vale
-from sabbat.games.mystic_vale.rules import VALE_SRC, Phase
 
 
 def test_yamafuda_ga_kokatsu_shitara_sonotsudo_the_discard_is_shuffled_as_soon_as_the_deck_runs_out() -> None:
@@ -98,7 +98,7 @@ def test_vp_per_two_vale_cards_rounds_down_with_exactly_one_vale_card() -> None:
 
 def test_one_card_number_per_card_in_options_events_and_board() -> None:
     """The sleeve choice, the sleeve event and the board all show card #(k+1) of the player's 20."""
-    from sabbat.cli.views.mystic_vale import _card_row
+    from sabbat.games.mystic_vale.terminal import _card_row
 
     st = new()
     ids = arrange(st, 1, field=["B", "B"], on_deck="B", deck=["B"])

@@ -7,7 +7,7 @@ from mv_helpers import SPECS, arrange, build, new
 
 from sabbat.games.mystic_vale import GAME
 from sabbat.games.mystic_vale.cards import DECK_SIZE
-from sabbat.games.mystic_vale.rules import Phase
+from sabbat.games.mystic_vale.constants import Phase
 from sabbat.games.mystic_vale.turn import initial_build
 
 

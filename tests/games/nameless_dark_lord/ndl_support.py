@@ -15,7 +15,7 @@ from typing import Any
 import yaml
 
 from sabbat.core import Action
-from sabbat.games.nameless_dark_lord import GAME, rules
+from sabbat.games.nameless_dark_lord import GAME, bidding, model, rounds
 from sabbat.games.nameless_dark_lord.board import give
 from sabbat.games.nameless_dark_lord.cards import COLOURS, DEFAULT_FILE
 from sabbat.games.nameless_dark_lord.model import Phase
@@ -77,7 +77,7 @@ def new(n: int = 4, seed: int = 0, **options: Any) -> NdlState:
         s.stones[k] = 1
     s.decks[0].extend(s.targets)
     s.events = []
-    rules.begin_round(s, 1)
+    rounds.begin_round(s, 1)
     return s
 
 
@@ -104,7 +104,7 @@ def board(s: NdlState, stacks: dict[int, list[tuple[int, str]]], targets: list[s
         s.targets.append(add(s, -1, "fx_target"))
         stacks = {**stacks, len(s.targets) - 1: [(n - 1, "fx_0_0")]}
     s.areas = [[] for _ in s.targets]
-    s.outcome = [rules.PENDING] * len(s.targets)
+    s.outcome = [model.PENDING] * len(s.targets)
     s.placed = set()
     s.tokens = {}
     s.removed = []
@@ -130,7 +130,7 @@ def resolve_from(s: NdlState) -> None:
     """Everyone passes: run ②E and start area resolution."""
     s.passed = [True] * s.num_players
     s._legal = None
-    rules.end_placement(s)
+    bidding.end_placement(s)
 
 
 def act(s: NdlState, kind: str, *args: int) -> None:

@@ -10,7 +10,7 @@ import yaml
 from ndl_support import B, G, R, Y, act, board, new, resolve_from
 
 from sabbat.core import CardDataError, UnknownCard
-from sabbat.games.nameless_dark_lord import GAME, rules
+from sabbat.games.nameless_dark_lord import GAME, rounds
 from sabbat.games.nameless_dark_lord.cards import DEFAULT_FILE, load
 from sabbat.games.nameless_dark_lord.level_events import level_groups
 from sabbat.games.nameless_dark_lord.model import Phase
@@ -19,7 +19,7 @@ from sabbat.games.nameless_dark_lord.model import Phase
 def test_round_with_empty_decks_reveals_only_what_is_left():
     s = new(4)
     s.decks = [[], [], s.decks[2][:2]]
-    rules.begin_round(s, 7)
+    rounds.begin_round(s, 7)
     assert len(s.targets) == 2 and s.decks[2] == []
 
 

@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from sabbat.games.nameless_dark_lord import GAME, dealing, rules
+from sabbat.games.nameless_dark_lord import GAME, bidding, dealing, rounds
 from sabbat.games.nameless_dark_lord.model import Phase
 from sabbat.games.nameless_dark_lord.state import NdlState
 from support.scripts import load_script
 
 
 def _originals() -> tuple[object, ...]:
-    return NdlState.winners, rules.begin_round, dealing.begin_round, rules._priority
+    return NdlState.winners, rounds.begin_round, dealing.begin_round, bidding._priority
 
 
 def _tied_ending() -> NdlState:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ndl_support import B, G, R, Y, act, add, board, new, resolve_from
 
-from sabbat.games.nameless_dark_lord import rules
+from sabbat.games.nameless_dark_lord import rounds
 from sabbat.games.nameless_dark_lord.board import give, remove_unit
 
 
@@ -75,7 +75,7 @@ def test_territory_income_counts_from_next_round_e19_ac13():
     for p in range(4):
         add(s, p, "fx_1_1")
         add(s, p, "fx_1_1")
-    rules.begin_round(s, 4)
+    rounds.begin_round(s, 4)
     while s.phase.value == "sleeve":
         s.apply(s.legal_actions()[0])
     assert len(s.sleeved[B]) == 4 and len(s.owned[B]) == 6

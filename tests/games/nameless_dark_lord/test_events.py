@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ndl_support import B, G, R, Y, act, add, new
 
-from sabbat.games.nameless_dark_lord import rules
+from sabbat.games.nameless_dark_lord import rounds
 from sabbat.games.nameless_dark_lord.model import Phase
 from sabbat.games.nameless_dark_lord.scoring import sheet
 
@@ -39,7 +39,7 @@ def _lacking_level_one(s, *players):
 # ----------------------------------------------------------------------------- default: per_level (p.8)
 def test_p8_default_spares_every_player_who_acquired_a_territory_this_level():
     s, _ = _e9()
-    rules.start_event(s, 1)
+    rounds.start_event(s, 1)
     assert all(sheet(s, p).card_minus == 0 for p in range(4))
     assert not any(".event.event_card" in e.key for e in s.events)
 
@@ -47,14 +47,14 @@ def test_p8_default_spares_every_player_who_acquired_a_territory_this_level():
 def test_p8_default_ignores_which_territory_name_was_acquired():
     """B acquired a Farming Village but no Fishing Village: under p.8 B acquired territory."""
     s, _ = _e9()
-    rules.start_event(s, 1)
+    rounds.start_event(s, 1)
     assert _names(s, B) == ["farming_village"]
 
 
 def test_p8_player_without_territory_this_level_chooses_a_printed_card_d11():
     s, trashed = _e9()
     _lacking_level_one(s, Y)
-    rules.start_event(s, 1)
+    rounds.start_event(s, 1)
     assert s.phase is Phase.EVENT and s.actor == Y
     choices = {s.cid[a.args[0]] for a in s.legal_actions()}
     assert choices == {"desolate_farm", "desolate_fishing"}, "trash copies wait until the printed cards run out"
@@ -70,14 +70,14 @@ def test_p8_territory_owned_before_the_level_does_not_spare_a_player():
     s, _ = _e9()
     _lacking_level_one(s, R)  # R owns two territories, but say none was acquired in rounds 1-3
     s.event_queue = []
-    rules.start_event(s, 1)
+    rounds.start_event(s, 1)
     assert s.phase is Phase.EVENT and s.actor == R
 
 
 def test_p24_trash_copy_goes_to_the_third_lacking_player_flagged_negative():
     s, trashed = _e9()
     _lacking_level_one(s, B, Y, G)
-    rules.start_event(s, 1)
+    rounds.start_event(s, 1)
     assert s.actor == B
     act(s, "take", next(a.args[0] for a in s.legal_actions() if s.cid[a.args[0]] == "desolate_farm"))
     # Y receives the last printed card and G, the printed cards gone, the trashed Farming
@@ -92,7 +92,7 @@ def test_p24_trash_copy_goes_to_the_third_lacking_player_flagged_negative():
 def test_p24_short_supply_leaves_the_last_lacking_player_without_a_card():
     s, trashed = _e9()
     _lacking_level_one(s, R, B, Y, G)
-    rules.start_event(s, 1)
+    rounds.start_event(s, 1)
     while s.phase is Phase.EVENT:
         act(s, "take", s.legal_actions()[0].args[0])
     assert s.round == 4
@@ -109,7 +109,7 @@ def test_p24_no_supply_at_all_gives_nothing():
         if s.card(u).role == "negative" and s.card(u).level == 2:
             s.owner[u] = R
             s.owned[R].append(u)
-    rules.start_event(s, 2)
+    rounds.start_event(s, 2)
     assert s.round == 6
     assert sum(1 for e in s.events if e.key.endswith("event_short")) == 4
 
@@ -121,7 +121,7 @@ def test_p24_level_two_ruined_tower_then_trashed_watchtower():
         s.terr_level[p][1] = True
     tower = add(s, -1, "watchtower")
     s.trash.append(tower)
-    rules.start_event(s, 2)
+    rounds.start_event(s, 2)
     assert _names(s, Y) == ["ruined_tower"]
     assert tower in s.owned[G] and tower in s.neg_flag
     assert s.round == 6 and s.sleeves[Y] == 5 and s.sleeves[G] == 5
@@ -133,7 +133,7 @@ def test_event_after_round_five_ruined_tower_gives_fifth_sleeve_e10():
         add(s, p, "watchtower")
         s.terr_level[p][1] = True
     s.round = 5
-    rules.start_event(s, 2)
+    rounds.start_event(s, 2)
     assert _names(s, G) == ["ruined_tower"]
     assert s.round == 6 and s.sleeves[G] == 5
 
@@ -141,7 +141,7 @@ def test_event_after_round_five_ruined_tower_gives_fifth_sleeve_e10():
 # ----------------------------------------------------------------------------- option: per_type
 def test_per_type_option_event_gives_desolate_and_trashed_cards_e9():
     s, trashed = _e9(event_mode="per_type")
-    rules.start_event(s, 1)
+    rounds.start_event(s, 1)
     assert _names(s, Y) == ["desolate_farm", "fishing_village"]
     assert _names(s, G) == ["farming_village", "fishing_village"] and trashed in s.owned[G]
     assert trashed in s.neg_flag and trashed not in s.trash
@@ -154,14 +154,14 @@ def test_per_type_option_event_gives_desolate_and_trashed_cards_e9():
 
 def test_per_type_option_trash_taken_copy_scores_minus_three_not_its_printed_vp_e9():
     s, trashed = _e9(event_mode="per_type")
-    rules.start_event(s, 1)
+    rounds.start_event(s, 1)
     assert sheet(s, G).card_plus == 2  # fishing village only
 
 
 def test_per_type_option_short_supply_is_logged():
     s, trashed = _e9(event_mode="per_type")
     s.trash.remove(trashed)  # Y and G lack a Farming Village; only the printed card is left
-    rules.start_event(s, 1)
+    rounds.start_event(s, 1)
     assert _names(s, Y) == ["desolate_farm", "fishing_village"]
     assert _names(s, G) == ["fishing_village"]
     assert [e.params["player"]["en"] for e in s.events if e.key.endswith("event_short")] == ["Green"]

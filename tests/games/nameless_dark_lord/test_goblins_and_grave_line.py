@@ -6,7 +6,7 @@ from __future__ import annotations
 from ndl_support import G, R, Y, act, add, board, new, resolve_from
 
 from sabbat.core import Action
-from sabbat.games.nameless_dark_lord import rules
+from sabbat.games.nameless_dark_lord import rounds
 from sabbat.games.nameless_dark_lord.board import give, remove_unit
 from sabbat.games.nameless_dark_lord.model import NO_ONE, Phase
 
@@ -83,7 +83,7 @@ def test_pp29_30_end_phase_b_option_keeps_a_scouted_bomber_spent_until_end_phase
     s._legal = None
     assert all(a.args[0] != b for a in s.legal_actions() if a.kind == "place"), "spent: not placeable again"
     s.acquired = [1, 1, 1, 1]
-    rules.end_phase(s)
+    rounds.end_phase(s)
     assert s.owner[b] == NO_ONE and b not in s.owned[R]
 
 
@@ -95,7 +95,7 @@ def test_pp29_30_end_phase_b_option_removed_bomber_waits_in_the_remove_area():
     remove_unit(s, b)
     assert b in s.removed and s.owner[b] == R
     s.acquired = [1, 1, 1, 1]
-    rules.end_phase(s)
+    rounds.end_phase(s)
     assert s.owner[b] == NO_ONE and s.removed == []
 
 

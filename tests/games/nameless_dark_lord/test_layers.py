@@ -12,8 +12,8 @@ import sabbat.games.nameless_dark_lord as package
 from support.import_graph import layers_broken, package_imports
 
 PACKAGE = Path(package.__file__).parent
-LOW = ("cards", "options", "texts", "model", "actions", "board", "scoring", "effects", "level_events",
-       "rules", "dealing")
+LOW = ("cards", "options", "text", "model", "actions", "board", "scoring", "effects", "level_events",
+       "sleeves", "rounds", "bidding", "rules", "dealing")
 
 
 def _imports() -> dict[str, set[str]]:

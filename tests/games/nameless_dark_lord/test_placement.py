@@ -6,7 +6,7 @@ import pytest
 from ndl_support import B, G, R, Y, act, add, board, new, owners, resolve_from
 
 from sabbat.core import Action, IllegalAction
-from sabbat.games.nameless_dark_lord import rules
+from sabbat.games.nameless_dark_lord import bidding
 from sabbat.games.nameless_dark_lord.board import cost, player_power
 from sabbat.games.nameless_dark_lord.model import Phase
 
@@ -98,7 +98,7 @@ def test_ultimate_e1_resolves_before_clay_e2_ac5():
     assert s.removed == [made[0][1]]
     assert owners(s, 0) == [R, Y, G, Y]
     assert [player_power(s, p, 0) for p in (R, Y, G)] == [3, 4, 2]
-    assert B not in rules.eligible(s, 0)
+    assert B not in bidding.eligible(s, 0)
 
 
 def test_power_token_dodges_ultimate_then_clay_removes_fifth_ac5():

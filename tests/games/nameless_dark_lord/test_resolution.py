@@ -5,7 +5,7 @@ from __future__ import annotations
 from ndl_support import B, G, R, Y, act, add, board, new, resolve_from, to_round_start
 
 from sabbat.core import Action
-from sabbat.games.nameless_dark_lord import rules
+from sabbat.games.nameless_dark_lord import model, rounds
 from sabbat.games.nameless_dark_lord.board import cost
 from sabbat.games.nameless_dark_lord.model import Phase
 
@@ -21,7 +21,7 @@ def battle_example(r_stone: int = 0):
     s = new(4)
     s.targets = [add(s, -1, c) for c in NON_TERRITORY]
     s.areas = [[] for _ in s.targets]
-    s.outcome = [rules.PENDING] * 5
+    s.outcome = [model.PENDING] * 5
     to_round_start(s)
     s.stones = [r_stone, 0, 0, 0]  # the example ignores seats 3-4's stones
     sw, so, wo = "skeleton_swordman", "goblin_soldier", "wood_golem"
@@ -168,7 +168,7 @@ def test_income_is_capped_at_five_e6():
     s = new(4)
     for cid in ("farming_village", "fishing_village", "watchtower", "desolate_farm"):
         add(s, R, cid)
-    rules.begin_round(s, 2)
+    rounds.begin_round(s, 2)
     assert s.income[R] == 6 and s.coins[R] == 5 and s.sleeves[R] == 5
 
 

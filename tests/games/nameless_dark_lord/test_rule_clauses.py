@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ndl_support import B, G, R, Y, act, add, board, new, resolve_from
 
-from sabbat.games.nameless_dark_lord import rules
+from sabbat.games.nameless_dark_lord import rounds
 from sabbat.games.nameless_dark_lord.level_events import level_groups
 from sabbat.games.nameless_dark_lord.model import Phase, seat
 
@@ -26,7 +26,7 @@ def test_p8_a_unit_acquired_during_the_level_is_not_a_territory():
     act(s, "acquire")
     assert s.terr_level[R] == [False, False, False]
     s.round = 3
-    rules.start_event(s, 1)
+    rounds.start_event(s, 1)
     assert s.phase is Phase.EVENT and s.actor == R, "R acquired only a unit in Level 1: R is asked first"
 
 
@@ -64,7 +64,7 @@ def test_p8_territory_acquired_in_level_one_spares_the_player_at_the_event():
     act(s, "acquire")
     assert s.terr_level[R] == [True, False, False]
     s.round = 3
-    rules.start_event(s, 1)
+    rounds.start_event(s, 1)
     assert s.phase is Phase.EVENT and s.actor == B, "R is spared; B, next in seat order, chooses"
 
 
@@ -124,7 +124,7 @@ def test_game_over_line_mentions_the_tie_only_when_there_is_one():
         for p in holders:
             add(s, p, "fishing_village")
         s.round = 7
-        rules.after_event(s)
+        rounds.after_event(s)
         assert s.is_terminal() and s.events[-1].key.endswith(key)
 
 
@@ -151,7 +151,7 @@ def test_per_type_option_also_covers_a_territory_name_without_a_printed_negative
     if trashed in s.targets:
         s.targets.remove(trashed)
     s.trash.append(trashed)
-    rules.start_event(s, 1)
+    rounds.start_event(s, 1)
     first = seat(s, 0)
     assert trashed in s.owned[first] and trashed in s.neg_flag
 
@@ -161,7 +161,7 @@ def test_p24_event_line_says_when_the_card_comes_from_the_trash():
 
     s, trashed = _e9()
     _lacking_level_one(s, B, Y, G)
-    rules.start_event(s, 1)
+    rounds.start_event(s, 1)
     act(s, "take", s.legal_actions()[0].args[0])
     lines = [e.render("ja") for e in s.events if ".event.event_card" in e.key]
     assert len(lines) == 3 and lines[-1] == "緑がトラッシュの農村を受け取った（−3点として扱う）"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ndl_support import B, G, R, Y, add, new
 
-from sabbat.games.nameless_dark_lord import rules
+from sabbat.games.nameless_dark_lord import bidding, rounds
 from sabbat.games.nameless_dark_lord.board import give, take_away
 from sabbat.games.nameless_dark_lord.scoring import sheet, totals, winner
 
@@ -71,14 +71,14 @@ def test_tie_break_red_then_clockwise_distance_e11():
 
 def test_grave_number_counts_remove_area_in_round_seven_e20():
     s = new(4)
-    rules.begin_round(s, 7)
+    rounds.begin_round(s, 7)
     while s.phase.value == "sleeve":
         s.apply(s.legal_actions()[-1])
     s.removed = [s.owned[R][1], s.owned[R][2], s.owned[Y][1]]
     s.placed = set(s.removed)
     g = add(s, B, "grave_number")
     s.passed = [True] * 4
-    rules.end_placement(s)
+    bidding.end_placement(s)
     assert s.is_terminal() and s.grave == 3
     assert sheet(s, B).artifacts == (3,)
     assert s.removed == [] and s.placed == set()

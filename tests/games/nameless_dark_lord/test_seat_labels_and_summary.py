@@ -7,8 +7,8 @@ import json
 
 from rich.console import Console
 
-from sabbat.cli.views import nameless_dark_lord as view
 from sabbat.games.nameless_dark_lord import GAME
+from sabbat.games.nameless_dark_lord import terminal as view
 from sabbat.games.nameless_dark_lord.scoring import totals
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ndl_support import B, G, R, Y, add, new
 
 from sabbat.core import Action, Rng
-from sabbat.games.nameless_dark_lord import rules
+from sabbat.games.nameless_dark_lord import rounds
 from sabbat.games.nameless_dark_lord.model import Phase
 
 
@@ -18,7 +18,7 @@ def _five_units(s):
     for p in range(4):
         add(s, p, "fx_2_1")
         add(s, p, "fx_3_1")
-    rules.begin_round(s, 2)  # start player B
+    rounds.begin_round(s, 2)  # start player B
 
 
 def test_assignment_is_asked_in_turn_order_from_the_start_player_e17():

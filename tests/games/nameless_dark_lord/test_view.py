@@ -8,8 +8,8 @@ import re
 import pytest
 from rich.console import Console
 
-from sabbat.cli.views import nameless_dark_lord as view
 from sabbat.games.nameless_dark_lord import GAME
+from sabbat.games.nameless_dark_lord import terminal as view
 
 ALLOWED_LATIN = re.compile(r"P\d|Level|AUTORUN")
 

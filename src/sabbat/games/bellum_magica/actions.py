@@ -10,7 +10,7 @@ from __future__ import annotations
 from sabbat.core import Action
 from sabbat.core.actions import Arg
 
-from .rules import CHEST_NAMES, PAY_FOOD, PAY_GLYPHS, SIDES
+from .constants import CHEST_NAMES, PAY_FOOD, PAY_GLYPHS, SIDES
 
 PASS_ROLL = Action("pass_roll")
 BUY_ROUND = Action("buy_round")

@@ -10,8 +10,8 @@ from typing import Any
 
 from sabbat.core import Action, GameState, Rng
 
-from .cards import CardTable, Strip, load_cards
-from .rules import CHEST_NAMES, END_CHESTS, can_beat
+from .cards import CardTable, Strip, load
+from .constants import CHEST_NAMES, END_CHESTS, can_beat
 
 #: expected chest values used for planning (the mean of the shipped file is close to these).
 CHEST_WORTH = {"wood": 2.0, "metal": 4.0, "gold": 6.0}
@@ -40,7 +40,7 @@ class HeuristicAgent:
         assert me is not None
         obs = state.observation(me)
         if self._table is None:
-            self._table = load_cards(state.options)
+            self._table = load(state.options)
         kind = legal[0].kind
         kinds = {a.kind for a in legal}
         if "place_goblin" in kinds:

@@ -238,7 +238,7 @@ def _default_path() -> str:
     return str(DEFAULT_CARDS.resolve())
 
 
-def load_cards(options: Mapping[str, Any] | None = None) -> CardTable:
+def load(options: Mapping[str, Any] | None = None) -> CardTable:
     """The card table for `options['cards']` (a file path) or the shipped file; cached per path.
 
     The shipped file's path is resolved once: resolving asks the file system, on every new game.

@@ -11,8 +11,8 @@ from typing import Any
 from sabbat.core import Action, i18n
 
 from . import text
+from .constants import CHEST_NAMES
 from .model import Position
-from .rules import CHEST_NAMES
 from .text import CHEST_LABEL, COST_LABEL, DECK_LABEL, NS, PAY_LABEL, SIDE_LABEL
 
 

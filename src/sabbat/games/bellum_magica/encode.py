@@ -1,6 +1,6 @@
 """The RL observation vector written straight from the position (sabbat.rl's direct path).
 
-It adds exactly the numbers `sabbat.rl` reads out of `hidden.observation(s, viewer)` through
+It adds exactly the numbers `sabbat.rl` reads out of `observe.observation(s, viewer)` through
 the frozen layout, from the same fields, without building the dict: a test compares both on
 random positions.
 """
@@ -10,9 +10,44 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from sabbat.core.layout import Ints, Kind, Words, plain
+
+from .constants import CHEST_NAMES, Phase
 from .model import Position
-from .rules import CHEST_NAMES, Phase
 from .scoring import scores, winners
+
+CARD_TABLE: tuple[str, ...] = (
+    "castle_bone", "castle_ember", "castle_shadow", "castle_skull", "castle_toad", "chest_gold_5",
+    "chest_gold_6", "chest_gold_7", "chest_gold_8", "chest_metal_3", "chest_metal_4", "chest_metal_5",
+    "chest_wood_1", "chest_wood_2", "chest_wood_3", "ev_bat", "ev_cultist", "ev_darkelf", "ev_gargoyle",
+    "ev_ghoul", "ev_gnoll", "ev_harpy", "ev_hobgoblin", "ev_imp", "ev_kobold", "ev_ogre", "ev_orc",
+    "ev_shaman", "ev_skeleton", "ev_spider", "ev_troll", "ev_werewolf", "ev_wisp", "ev_wolf", "ev_zombie",
+    "farm_brewery", "farm_herbs", "farm_mill", "farm_orchard", "farm_pig", "farm_sheep", "farm_wheat",
+    "gob_blix", "gob_fizz", "gob_grub", "gob_krot", "gob_mugg", "gob_nark", "gob_ratch", "gob_snik",
+    "gob_wort", "gob_zog", "me_banshee", "me_black_dragon", "me_demon", "me_evil_eye", "me_golem", "me_hydra",
+    "me_lich", "me_minotaur", "me_necromancer", "me_red_dragon", "me_shadow_knight", "me_vampire",
+    "me_wyvern", "tavern", "token_confusion", "token_magic_shield", "token_shield", "town_bank",
+    "town_capital", "town_cathedral", "town_fortress", "town_guild", "town_harbor", "town_mage",
+    "town_merchant", "town_port", "town_tower", "vil_chapel", "vil_fishing", "vil_hill", "vil_market",
+    "vil_mining", "vil_river", "vil_walled",
+)
+"""Card ids as action arguments: written once from the shipped card file, sorted, never reordered
+(a card a later card file adds goes to the end, or until then into the layout's spare slots)."""
+
+_card = Words(CARD_TABLE, 128, "card id", cards=True)
+_side = Words(("L", "R"), 2, "side")
+LAYOUT: list[Kind] = [
+    *plain("pass_roll", "buy_round", "confusion", "no_attack", "stop_stealing", "done_recruiting"),
+    ("pick_castle", (_card,)),
+    ("place_goblin", (_card, _side)),
+    ("attack_location", (_card,)),
+    ("attack_castle", (Ints(0, 4, "seat"),)),
+    ("steal", (Words(("wood", "metal", "gold"), 3, "chest"),)),
+    ("recruit", (Words(("evil", "most_evil"), 2, "deck"), Ints(0, 1, "face-up slot"))),
+    ("pay", (Words(("glyph_food", "glyphs"), 2, "payment"),)),
+    ("place_creature", (_side,)),
+]
+"""The action-id layout (sabbat.core.layout): append only."""
 
 Found = dict[int, float]
 Encode = Callable[[Position, int, Found, list[tuple[int, list[Any]]]], None]
@@ -272,7 +307,7 @@ def _held(s: Position, p: int, at: dict[str, int | None]) -> list[tuple[int | No
 
 def _final(s: Position, viewer: int, final: list[dict[str, int | None]], types: list[tuple[dict[str, int], int]],
            add: Callable[[int, float], None], one: Callable[[Any, tuple[dict[str, int], int]], None]) -> None:
-    """The final tally of every seat, as `hidden.observation` shows it once the game is over."""
+    """The final tally of every seat, as `observe.observation` shows it once the game is over."""
     n = s.num_players
     ctype, cval = s.cards.chest_type, s.cards.chest_value
     points = scores(s)

@@ -13,7 +13,7 @@ from typing import Any
 from sabbat.core import i18n
 
 from .cards import BoardEntry, CardTable, ChestEntry, CreatureEntry, LocationEntry, Strip
-from .rules import EVIL, MOST_EVIL
+from .constants import EVIL, MOST_EVIL
 
 NS = "bellum_magica"
 LEFT = ("food", "glyph", "map")

@@ -15,10 +15,7 @@ from sabbat.core import Action, i18n
 from sabbat.core.events import SPECTATOR
 
 from . import text
-from .goblins import GOBLINS
-from .legal import attack_options, can_recruit
-from .model import Position, mover
-from .rules import (
+from .constants import (
     ATTACK_PHASE,
     BARREL_CAP,
     CHEST_NAMES,
@@ -37,6 +34,9 @@ from .rules import (
     WOOD,
     affordable_options,
 )
+from .goblins import GOBLINS
+from .legal import attack_options, can_recruit
+from .model import Position, mover
 from .scoring import days_played, winners
 from .text import CHEST_LABEL, NS, SIDE_LABEL
 

@@ -15,8 +15,8 @@ from sabbat.core import Rng, i18n
 from sabbat.core.secrets import SecretChoice
 
 from .cards import CardTable
+from .constants import GOBLINS_PHASE
 from .model import Position
-from .rules import GOBLINS_PHASE
 from .text import NS
 
 

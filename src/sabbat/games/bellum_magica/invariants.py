@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from .constants import BARREL_CAP
 from .model import Position
-from .rules import BARREL_CAP
 
 STOCKS = ("food", "glyph", "barrels", "shields", "mshields", "conf_up", "conf_down")
 

@@ -23,8 +23,7 @@ from .actions import (
     STEAL,
     STOP_STEALING,
 )
-from .model import Position, mover
-from .rules import (
+from .constants import (
     ATTACK_PHASE,
     DECKS,
     GOBLINS_PHASE,
@@ -37,6 +36,7 @@ from .rules import (
     STEAL_PHASE,
     affordable_options,
 )
+from .model import Position, mover
 
 
 def legal(s: Position) -> list[Action]:

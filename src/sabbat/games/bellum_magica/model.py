@@ -14,8 +14,8 @@ from typing import Any, Self
 
 from sabbat.core import GameState
 
-from .cards import CardTable, Row, Strip, load_cards
-from .rules import DRAFT_PHASE, OVER_PHASE, Phase
+from .cards import CardTable, Row, Strip, load
+from .constants import DRAFT_PHASE, OVER_PHASE, Phase
 from .text import NS
 
 
@@ -68,11 +68,11 @@ class Position(GameState):
 
     def __init__(self, num_players: int, seed: int, options: Mapping[str, Any]) -> None:
         super().__init__(num_players, seed, options)
-        self._cards = load_cards(options)
+        self._cards = load(options)
 
     def _after_load_(self) -> None:
         super()._after_load_()
-        self._cards = load_cards(self.options)
+        self._cards = load(self.options)
         if not hasattr(self, "paid"):  # saved before the field existed
             self.paid = ""
         if not hasattr(self, "offered"):  # saved before the field existed

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from .constants import OVER_PHASE
 from .model import Position
-from .rules import OVER_PHASE
 
 
 def scores(s: Position) -> list[float]:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from .constants import DECKS, Phase
 from .model import Position
-from .rules import DECKS, Phase
 
 #: farms, villages, towns in play by player count (rulebook setup table); 5 players take
 #: every kingdom card of the card file (「5人プレイ:王国カードを全て取ります」).

@@ -18,7 +18,7 @@ from typing import Any
 
 from sabbat.core import Action, Rng, codec
 
-from . import flow, hidden, legal, scoring
+from . import observe, rules, scoring
 from .describe import describe
 from .goblins import GOBLINS
 from .invariants import problems
@@ -43,14 +43,14 @@ class BellumState(Position):
         setup_game(self)
 
     # The rules' dispatchers are the hooks themselves: one call less on every decision.
-    _legal_actions = legal.legal
-    _apply = flow.apply
+    _legal_actions = rules.legal
+    _apply = rules.apply
 
     def observation(self, player: int | None) -> dict[str, Any]:
-        return hidden.observation(self, player)
+        return observe.observation(self, player)
 
     def _determinize(self, player: int, rng: Rng) -> BellumState:
-        return hidden.determinize(self, player, rng)
+        return observe.determinize(self, player, rng)
 
     def check_invariants(self) -> list[str]:
         return problems(self)

@@ -12,7 +12,7 @@ from typing import Any
 from sabbat.core import Action, GameState, Rng
 
 from . import groups as G
-from .cards import CardTable, Kind, table_for
+from .cards import CardTable, Kind, load
 from .groups import Group
 
 CARD_VALUE = {
@@ -55,7 +55,7 @@ class HeuristicAgent:
         me = state.current_player
         assert me is not None
         obs = state.observation(me)
-        t = table_for(state.options)
+        t = load(state.options)
         ctx = _Ctx(t, obs, me, G.mix_ban_any_leader(state.options))
         best = max(range(len(legal)), key=lambda i: (ctx.score(legal[i]), -i))  # ties: the first listed
         return legal[best]

@@ -112,16 +112,17 @@ class CardTable:
 
 
 @lru_cache(maxsize=8)
-def load_table(path: str) -> CardTable:
+def _from_file(path: str) -> CardTable:
     """The card table of a file, loaded once per path."""
     sections = load_sections(Path(path), SECTIONS)
     types = [c for sec in ("characters", "deck") for c in sections[sec] if isinstance(c, MMCard)]
     return CardTable(types, path)
 
 
-def table_for(options: dict[str, Any]) -> CardTable:
+def load(options: dict[str, Any]) -> CardTable:
+    """The card table in use: the file `options["cards"]` names, else the shipped one."""
     cards = options.get("cards")
-    return load_table(str(cards) if cards else DEFAULT_PATH)
+    return _from_file(str(cards) if cards else DEFAULT_PATH)
 
 
 def distinct(t: CardTable, cards: list[int]) -> list[int]:

@@ -1,6 +1,6 @@
 """The RL observation vector written straight from the position (sabbat.rl's direct path).
 
-It adds exactly the numbers `sabbat.rl` reads out of `hidden.observation(s, viewer)` through
+It adds exactly the numbers `sabbat.rl` reads out of `observe.observation(s, viewer)` through
 the frozen layout, from the same fields, without building the dict: a test compares both on
 random positions. Groups are encoded once per set of cards and seat slot, as `group_view` does.
 """
@@ -10,9 +10,31 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from sabbat.core.layout import UID, Ints, Kind, plain
+
 from . import groups as G
 from .cards import CardTable
 from .model import CHOOSE_HEIR_PHASE, OVER_PHASE, REGROUP_PHASE, Position
+
+_uid = Ints(0, UID - 1, "card instance")
+_group = Ints(0, 7, "group")  # a group's index in its owner's line-up
+_seat6 = Ints(0, 5, "seat")
+LAYOUT: list[Kind] = [
+    *plain("accept", "decline", "end_regroup", "no_cleric", "no_response", "no_support", "pass_attack"),
+    *[(k, (_uid,)) for k in ("choose_heir", "cleric", "drop", "outer", "respond", "scrap", "steal", "take", "undead")],
+    ("play", (_uid, _group)),
+    ("move", (_uid, _group)),
+    ("give", (_uid, _group)),
+    ("support", (_uid, Ints(-1, 7, "caster group (-1: none)"))),
+    ("aim", (Ints(-1, UID - 1, "entry"),)),
+    ("caster", (_group,)),
+    ("romancer", (_group,)),
+    ("declare", (Ints(1, 6, "number"),)),  # called before the die
+    ("ally", (_seat6, _group)),
+    ("attack", (_group, _seat6, _group)),  # own group, target seat, target group
+    ("card_attack", (_uid, _seat6, _group)),
+]
+"""The action-id layout (sabbat.core.layout): append only."""
 
 Found = dict[int, float]
 Encode = Callable[[Position, int, Found, list[tuple[int, list[Any]]]], None]

@@ -13,7 +13,7 @@ from typing import Any, Self
 
 from sabbat.core import GameState, codec
 
-from .cards import CardTable, table_for
+from .cards import CardTable, load
 from .groups import Group, Layout
 
 
@@ -124,7 +124,7 @@ class Position(GameState):
 
     def __init__(self, num_players: int, seed: int, options: Mapping[str, Any]) -> None:
         super().__init__(num_players, seed, options)
-        self.t = table_for(self.options)
+        self.t = load(self.options)
         n = num_players
         self.phase = Phase.CHOOSE_HEIR
         self.active = 0
@@ -162,7 +162,7 @@ class Position(GameState):
 
     def _after_load_(self) -> None:
         super()._after_load_()
-        self.t = table_for(self.options)
+        self.t = load(self.options)
         if not hasattr(self, "took"):  # saved before market takes were recorded
             self.took = [() for _ in range(self.num_players)]
         if not hasattr(self, "offered"):  # saved before the offers were recorded: nothing known

@@ -11,7 +11,7 @@ from typing import Any
 
 from sabbat.core import Action, Rng, codec
 
-from . import hidden, rules
+from . import observe, rules
 from .describe import describe
 from .evaluate import estimate
 from .invariants import problems
@@ -37,10 +37,10 @@ class MagicMasterState(Position):
     _apply = rules.apply
 
     def observation(self, player: int | None) -> dict[str, Any]:
-        return hidden.observation(self, player)
+        return observe.observation(self, player)
 
     def _determinize(self, player: int, rng: Rng) -> MagicMasterState:
-        return hidden.determinize(self, player, rng)
+        return observe.determinize(self, player, rng)
 
     def summary(self) -> dict[str, Any]:
         """For simulation reports: which victory ended the game, turns played, players still standing,

@@ -10,8 +10,36 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from sabbat.core.layout import UID, Ints, Kind, Words, plain
+
 from .effects import refill_limit
 from .model import BOSS_ROUNDS, Phase, Position, Seat
+
+CARD_TABLE: tuple[str, ...] = (
+    "banshee", "big_cat", "black_cat", "blue_wisp", "bone_witch", "cauldron", "child", "crystal_ball",
+    "dark_tome", "dragon_whelp", "fallen_angel", "farm", "farm_back", "frog", "fuyure", "gargoyle",
+    "ghost_knight", "gnome_digger", "golden_chalice", "grimoire", "hellhound", "hexed_mirror", "imp",
+    "jack_lantern", "lich", "mandrake", "mist_witch", "moon_witch", "mountain", "mountain_back",
+    "myconid_bed", "nightmare", "owl", "skeleton", "storm_witch", "thorn_witch", "vampire", "walpurgis_witch",
+    "werewolf", "will_o_wisp", "witch_broom",
+)
+"""Card ids as action arguments: written once from the shipped card file, sorted, never reordered
+(a card a later card file adds goes to the end, or until then into the layout's spare slots)."""
+
+_uid = Ints(0, UID - 1, "card instance")
+_card = Words(CARD_TABLE, 64, "card id", cards=True)
+_land = Ints(0, UID - 1, "land instance")
+_stack = Words(("farm", "mountain"), 2, "stack")
+LAYOUT: list[Kind] = [
+    *plain("confirm", "declare", "effect_done", "end_refill", "end_scout", "end_summon", "end_upkeep", "pay_credit"),
+    *[(k, (_card,)) for k in ("pick", "summon", "pay_hand", "scout_card", "take", "recover", "take_field", "penalty_bury")],
+    *[(k, (_uid,)) for k in ("use", "use_oneshot", "pay_play", "add", "send", "target", "release", "penalty_card")],
+    *[(k, (_land,)) for k in ("pay_land", "flip", "penalty_land")],
+    ("maintain", (_uid, Ints(-1, UID - 1, "land instance (-1: none)"))),  # the monster, where it sits
+    ("scout_land", (_stack,)),
+    ("take_land", (_stack,)),
+]
+"""The action-id layout (sabbat.core.layout): append only."""
 
 Found = dict[int, float]
 Encode = Callable[[Position, int, Found, list[tuple[int, list[Any]]]], None]

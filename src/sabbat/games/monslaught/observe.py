@@ -15,9 +15,9 @@ from typing import Any, TypeVar
 from sabbat.core import Action, Rng, i18n
 
 from .effects import refill_limit
+from .flow import DRAFT, SUMMONS
 from .model import BOSS_ROUNDS, Phase, Position, Seat
 from .redeal import TIER_ORDER, redeal, tier
-from .rules import DRAFT, SUMMONS
 from .scoring import points
 
 P = TypeVar("P", bound=Position)

@@ -2,7 +2,7 @@
 offers and picks, tier by tier.
 
 Why a module of its own: a card's back shows its tier, so every hidden place keeps its public tier
-make-up and only faces move. The draft's secret picks are redrawn by this same deal (rules.DRAFT),
+make-up and only faces move. The draft's secret picks are redrawn by this same deal (flow.DRAFT),
 and a determinization runs it outside the draft too (observe.py), so it sits below both.
 """
 

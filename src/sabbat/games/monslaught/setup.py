@@ -6,8 +6,8 @@ Why a module of its own: setup runs once per game and reads the card table in wa
 from __future__ import annotations
 
 from .cards import Tier
+from .flow import begin_initial_draft
 from .model import Phase, Position, Seat
-from .rules import begin_initial_draft
 
 INITIAL_HAND = ("big_cat", "frog", "owl")
 

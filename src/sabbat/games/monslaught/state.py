@@ -11,7 +11,7 @@ from typing import Any
 
 from sabbat.core import Action, Rng, codec
 
-from . import estimate, observe, rules, scoring
+from . import estimate, flow, observe, rules, scoring
 from .invariants import problems
 from .model import Position
 from .setup import setup_game
@@ -26,7 +26,7 @@ class MonslaughtState(Position):
         setup_game(self)
 
     # Draft picks and a boss round's fogged summons (M-4): hidden from the others until all are made.
-    secret_choices = (rules.DRAFT, rules.SUMMONS)
+    secret_choices = (flow.DRAFT, flow.SUMMONS)
     # The rules' dispatchers are the hooks themselves: one call less on every decision.
     _legal_actions = rules.legal
     _apply = rules.apply

@@ -14,8 +14,9 @@ from typing import Any
 
 from sabbat.core import Action, GameState, Rng
 
+from .constants import VALE_SRC
+
 MANA, S1, S2, S3, WILD, DECAY, GROWTH, HVP, EVP, GUARD = range(10)
-VALE_SRC = 10_000
 
 # A growth symbol lets about one more card into every later field, so it is worth more than a
 # spirit symbol; a wild spirit gained by an ability pays like a wild symbol. Search self-play

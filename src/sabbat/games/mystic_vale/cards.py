@@ -253,7 +253,7 @@ def _load(path: str) -> CardTable:
 _BY_OPTION: dict[str, CardTable] = {}
 
 
-def load_table(options: dict[str, Any] | None = None) -> CardTable:
+def load(options: dict[str, Any] | None = None) -> CardTable:
     """The card table for `options["cards"]` (default: the packaged file), cached per path."""
     key = str((options or {}).get("cards") or DEFAULT_PATH)
     table = _BY_OPTION.get(key)

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .cards import DECAY, DECK_SIZE, GUARD
+from .constants import NS
 from .model import Position
-from .rules import NS
 
 Handler = Callable[[Position, int, int], int]
 

@@ -1,6 +1,6 @@
 """The RL observation vector written straight from the state (sabbat.rl's direct path).
 
-It adds exactly the numbers `sabbat.rl` reads out of `views.observe(st, viewer)` through the
+It adds exactly the numbers `sabbat.rl` reads out of `observe.observe(st, viewer)` through the
 frozen layout, from the same fields, without building the dict: a test compares both on random
 states. Every seat's card slots (and banners) go out as one list, seat after seat, as the
 layout places them side by side.
@@ -11,7 +11,24 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from sabbat.core.layout import Ints, Kind, Union, plain
+
 from .cards import DECK_SIZE
+from .constants import VALE_SRC
+
+_SLEEVE_IDS = 128
+LAYOUT: list[Kind] = [
+    *plain("push", "pass", "collect", "token", "end"),
+    ("buy", (Ints(1, 3, "level"), Ints(0, 2, "display slot"))),
+    ("soil", (Ints(0, 2, "position"),)),  # Fertile Soil: top, middle, bottom
+    ("vale", (Ints(1, 2, "level"), Ints(0, 3, "display slot"))),
+    ("give", (Ints(0, 3, "spirit kind"),)),  # the German 3-for-1 trade option
+    ("take", (Ints(0, 2, "spirit kind"),)),
+    # ability source: sleeve * 4 + slot (slot 3 = banner), or VALE_SRC + vale card number
+    ("use", (Union((Ints(0, 4 * _SLEEVE_IDS - 1), Ints(VALE_SRC, VALE_SRC + 63)), "ability source"),)),
+    ("sleeve", (Ints(0, 7, "pending advancement"), Ints(0, _SLEEVE_IDS - 1, "sleeve"))),
+]
+"""The action-id layout (sabbat.core.layout): append only."""
 
 Found = dict[int, float]
 Encode = Callable[[Any, int, Found, list[tuple[int, list[Any]]]], None]

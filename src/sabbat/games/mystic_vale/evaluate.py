@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from sabbat.core import win_chances
 
 from .cards import DECAY, DECK_SIZE, EVP, GROWTH, HARVEST, HVP, MANA, PLAY, S1, WILD, AbilityT
+from .constants import PLANT_PHASE
 from .model import Position
-from .rules import PLANT_PHASE
 from .scoring import points
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from sabbat.core import Action
 
 from .actions import BUY, COLLECT, END, GIVE, PASS, PUSH, SOIL, TAKE, TOKEN, VALE, sleeve, use
+from .constants import HARVEST_PHASE, PLANT_PHASE, SLEEVE_PHASE, VALE_SRC
 from .model import Position
-from .rules import HARVEST_PHASE, PLANT_PHASE, SLEEVE_PHASE, VALE_SRC
 
 
 def legal(s: Position) -> list[Action]:

@@ -15,8 +15,8 @@ from typing import Any, Self
 
 from sabbat.core import GameState
 
-from .cards import DECAY, DECK_SIZE, GROWTH, NSTAT, ONGOING, ZERO, AbilityT, CardTable, load_table
-from .rules import NS, ONGOING_HARVEST, OVER_PHASE, Phase
+from .cards import DECAY, DECK_SIZE, GROWTH, NSTAT, ONGOING, ZERO, AbilityT, CardTable, load
+from .constants import NS, ONGOING_HARVEST, OVER_PHASE, Phase
 
 _BLANK = {"en": "blank card", "ja": "空白カード"}
 
@@ -82,11 +82,11 @@ class Position(GameState):
 
     def __init__(self, num_players: int, seed: int, options: dict[str, Any]) -> None:
         super().__init__(num_players, seed, options)
-        self.cards = load_table(self.options)
+        self.cards = load(self.options)
 
     def _after_load_(self) -> None:
         super()._after_load_()
-        self.cards = load_table(self.options)
+        self.cards = load(self.options)
         if "offered" not in self.__dict__:  # a save from before `offered` existed
             self.offered = [0] * self.num_players
         self.rebuild_caches()

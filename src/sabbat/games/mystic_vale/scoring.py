@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import DECK_SIZE, EVP, ONGOING
+from .constants import NS
 from .effects import END_HANDLERS
 from .model import Position
-from .rules import NS
 
 
 def points(s: Position, p: int) -> int:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from .cards import DECK_SIZE, ZERO
+from .constants import NS, PLANT_PHASE
 from .model import Position
-from .rules import NS, PLANT_PHASE
 from .turn import finish_turn, initial_build
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from sabbat.core import Action, Rng, codec
 
-from . import evaluate, legal, scoring, turn, views
+from . import evaluate, observe, rules, scoring
 from .invariants import problems
 from .model import Position
 from .setup import setup
@@ -30,21 +30,21 @@ class MysticValeState(Position):
         setup(self)
 
     # The rules' dispatchers are the hooks themselves: one call less on every decision.
-    _legal_actions = legal.legal
-    _apply = turn.apply
+    _legal_actions = rules.legal
+    _apply = rules.apply
 
     def observation(self, player: int | None) -> dict[str, Any]:
         """Everything but deck orders and the boxed level-1 advancements."""
-        return views.observe(self, player)
+        return observe.observe(self, player)
 
     def _determinize(self, player: int, rng: Rng) -> MysticValeState:
-        return views.determinize(self, rng)
+        return observe.determinize(self, rng)
 
     def check_invariants(self) -> list[str]:
         return problems(self)
 
     def describe_action(self, action: Action, locale: str = "en") -> str:
-        return views.describe_action(self, action, locale)
+        return observe.describe_action(self, action, locale)
 
     # ----- results -----------------------------------------------------------------
     points = scoring.points

@@ -16,9 +16,7 @@ from typing import Any
 from sabbat.core import Action, i18n
 
 from .cards import DECAY, DECK_SIZE, GROWTH, HARVEST, HVP, MANA, PLAY, S1, WILD, AbilityT
-from .effects import HARVEST_HANDLERS, PLAY_HANDLERS, award_vp
-from .model import Position
-from .rules import (
+from .constants import (
     DECISION_CAP,
     HARVEST_PHASE,
     MAX_ROUNDS,
@@ -30,6 +28,8 @@ from .rules import (
     SPOIL_AT,
     VALE_SRC,
 )
+from .effects import HARVEST_HANDLERS, PLAY_HANDLERS, award_vp
+from .model import Position
 from .scoring import points
 
 E_REVEAL = f"{NS}.event.reveal"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .model import NO_ONE, Position
 from .options import option
-from .texts import EVENT
+from .text import EVENT
 
 MAX_UNITS = 5
 """Units a battle area holds."""

@@ -13,8 +13,8 @@ from functools import lru_cache
 from .board import give
 from .cards import COLOURS, CardTable
 from .model import NO_ONE, Deal, Position, deal_for, seat
-from .rules import begin_round
-from .texts import EVENT
+from .rounds import begin_round
+from .text import EVENT
 
 
 class Plan:

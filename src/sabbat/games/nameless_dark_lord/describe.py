@@ -9,7 +9,7 @@ from sabbat.core import Action, i18n
 
 from .board import cost
 from .model import AREAS, Phase, Position
-from .texts import GAME_ID, paid_key
+from .text import GAME_ID, paid_key
 
 ABILITY_KEYS = {"spearman": "target_spear", "skull_dragon": "target_dragon", "scout": "target_scout",
                 "delivery": "target_delivery"}

@@ -6,7 +6,7 @@
 * ON_ACQUIRED: effects of the acquired target card itself (Junk Golem's stone).
 * TRIGGERS: units whose ability fires when their owner acquires in their area.
 
-A handler changes the position and returns; the round's flow (rules.py) carries on after it.
+A handler changes the position and returns; the round's flow (bidding.py, rounds.py) carries on after it.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from .board import MAX_UNITS, bomber_to_stock, bombers_return_early, remove_unit
 from .model import Position
 from .options import option
-from .texts import EVENT
+from .text import EVENT
 
 
 def _own_in(s: Position, p: int, x: int) -> list[int]:
@@ -67,7 +67,7 @@ def _spear_choices(s: Position, p: int, u: int, x: int) -> list[int]:
 
 
 def _spear(s: Position, p: int, u: int, x: int, t: int) -> int:
-    """The target's power is paid first (rules.py), then it is removed; power 0 removes it at once."""
+    """The target's power is paid first (bidding.py), then it is removed; power 0 removes it at once."""
     s.pend_target = t
     amount = s.power(t)
     if amount == 0:

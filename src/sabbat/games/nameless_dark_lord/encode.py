@@ -10,8 +10,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from sabbat.core.layout import UID, Ints, Kind, plain
+
 from .model import AREAS, Phase, Position
 from .scoring import sheet
+
+_uid = Ints(0, UID - 1, "card instance")
+LAYOUT: list[Kind] = [
+    *plain("acquire", "decline", "pass", "skip", "sleeve_done", "vp"),
+    ("pay", (Ints(0, 7, "payment"),)),
+    ("curse", (Ints(0, 3, "seat"),)),
+    ("place", (_uid, Ints(0, 7, "area"))),
+    ("sleeve", (_uid,)),
+    ("take", (_uid,)),
+    ("target", (_uid,)),
+]
+"""The action-id layout (sabbat.core.layout): append only."""
 
 Found = dict[int, float]
 Encode = Callable[[Position, int, Found, list[tuple[int, list[Any]]]], None]

@@ -7,7 +7,7 @@ from typing import Any
 from sabbat.core import i18n
 
 from .cards import CardTable, NdlCard
-from .texts import GAME_ID
+from .text import GAME_ID
 
 PRINTED = {"unit": ("power", "upkeep", "vp"), "territory": ("income", "circles", "vp"), "artifact": (), "marker": ()}
 

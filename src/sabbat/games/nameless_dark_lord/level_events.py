@@ -2,7 +2,7 @@
 
 Default `per_level`: a player who acquired no territory during the Level receives one (choosing
 among distinct cards); option `per_type`: one per territory name the player owns none of. The
-round's flow (rules.py) carries on once an event is over.
+round's flow (rounds.py) carries on once an event is over.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from .board import give
 from .cards import CardTable
 from .model import NO_ONE, Phase, Position, seat_order
 from .options import option
-from .texts import EVENT
+from .text import EVENT
 
 
 def level_groups(s: Position, level: int) -> list[str]:

@@ -18,8 +18,8 @@ from sabbat.core import GameState, codec
 
 from . import cards as carddata
 from .cards import CardTable, NdlCard
-from .texts import COLOUR_NAMES, GAME_ID
-from .texts import seat_list as _seat_list
+from .text import COLOUR_NAMES, GAME_ID
+from .text import seat_list as _seat_list
 
 AREAS = "ABCDEFGH"
 NO_ONE = -1
@@ -265,3 +265,12 @@ def seat(s: Position, k: int) -> int:
 
 def seat_order(s: Position, first: int) -> list[int]:
     return [(first + i) % s.num_players for i in range(s.num_players)]
+
+
+ROUNDS = 7
+CAP = 5
+"""Most coins and sleeves a seat starts a round with."""
+
+# Enum members are slow to look up by attribute (Phase.PLACE); the hot path uses these names.
+SLEEVE_PHASE, PLACE_PHASE, ABILITY_PHASE, PAY_PHASE = Phase.SLEEVE, Phase.PLACE, Phase.ABILITY, Phase.PAY
+ACQUIRE_PHASE, TRIGGER_PHASE, EVENT_PHASE, OVER_PHASE = Phase.ACQUIRE, Phase.TRIGGER, Phase.EVENT, Phase.OVER

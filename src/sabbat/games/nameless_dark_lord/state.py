@@ -1,6 +1,6 @@
 """The game contract on top of the position: each hook hands over to the module that owns it.
 
-Layers, each importing only those below it: cards, options, texts → model (the position) →
+Layers, each importing only those below it: cards, options, text → model (the position) →
 actions, board, scoring → effects, level_events → rules → dealing, observe, describe, invariants →
 this module.
 """
@@ -11,14 +11,14 @@ from typing import Any
 
 from sabbat.core import Action, Rng, codec
 
-from . import rules
+from . import rules, sleeves
 from .dealing import setup
 from .describe import describe
 from .invariants import check
 from .model import PayFor, Phase, Position
 from .observe import observe
 from .scoring import totals, winner
-from .texts import GAME_ID
+from .text import GAME_ID
 
 __all__ = ["NdlState", "PayFor", "Phase"]
 """The enums are saved (and pickled) under this module's name, so they are found here too."""
@@ -28,7 +28,7 @@ __all__ = ["NdlState", "PayFor", "Phase"]
 class NdlState(Position):
     """A position of 名もなき魔王 Revised Edition."""
 
-    secret_choices = (rules.SLEEVES,)
+    secret_choices = (sleeves.SLEEVES,)
     """With `sleeve_mode=secret` the others see only that a player has committed its sleeves."""
 
     def __init__(self, num_players: int, seed: int, options: dict[str, Any]) -> None:
@@ -48,8 +48,8 @@ class NdlState(Position):
         for deck in new.decks:
             deck.sort()
             rng.shuffle(deck)
-        if rules.SLEEVES.is_open(self):
-            rules.SLEEVES.determinize(self, new, player, rng)
+        if sleeves.SLEEVES.is_open(self):
+            sleeves.SLEEVES.determinize(self, new, player, rng)
         elif self.phase is Phase.SLEEVE:  # open mode: a draft in progress is its mover's until done
             for q in range(self.num_players):
                 if q != player:

@@ -15,7 +15,7 @@ export async function api(path, body) {
     throw new Error(t('net.failed'));
   }
   const text = await res.text();
-  let data = null;
+  let data;
   try { data = text ? JSON.parse(text) : null; } catch { data = { message: text }; }
   if (!res.ok) {
     const msg = (data && (data.message || data.detail || data.error)) || `HTTP ${res.status}`;

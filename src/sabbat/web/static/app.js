@@ -1,25 +1,12 @@
 // Entry point: routes /, /t/{id} and /replay/{id} to the lobby, the table and the replay viewer;
-// owns the language switch and the toast.
+// owns the language switch.
 import { t, lang, setLang } from './i18n.js';
 import { setAgentLabels } from './shared.js';
 import { api } from './api.js';
+import { navigate, onNavigate } from './router.js';
 
 const app = document.getElementById('app');
 let teardown = null;
-
-export function toast(text, kind = 'info') {
-  const el = document.getElementById('toast');
-  el.textContent = text;
-  el.className = `toast-${kind}`;
-  el.hidden = false;
-  clearTimeout(toast.timer);
-  toast.timer = setTimeout(() => { el.hidden = true; }, 3500);
-}
-
-export function navigate(path) {
-  history.pushState(null, '', path);
-  route();
-}
 
 function translateStatic() {
   document.documentElement.lang = lang();
@@ -60,5 +47,6 @@ document.addEventListener('click', (ev) => {
   navigate(a.getAttribute('href'));
 });
 window.addEventListener('popstate', route);
+onNavigate(route);
 
 api('/api/agents').then(setAgentLabels).catch(() => {}).finally(route);

@@ -1,16 +1,41 @@
-// What the table and the replay viewer share: the game's renderer module, its card faces, its
+// What the table and the replay viewer share: the game's renderer module and style (from the game's own
+// package, or the generic view for a game without one) with its messages, its card faces, its
 // title, and the FLIP animation that slides cards from where they were to where they are.
 import { api } from './api.js';
-import { pick } from './i18n.js';
+import { pick, addMessages } from './i18n.js';
+import * as generic from './generic.js';
 
-const GAMES = new Set(['mystic_vale', 'nameless_dark_lord', 'monslaught', 'bellum_magica', 'magic_master']);
+const frontCache = new Map();
 const facesCache = new Map();
 let titles = {};
 api('/api/games').then((gs) => { titles = Object.fromEntries(gs.map((g) => [g.id, g.title])); }).catch(() => {});
 
-export async function loadRenderer(game) {
-  if (!GAMES.has(game)) throw new Error(`unknown game ${game}`);
-  return import(`./games/${game}.js`);
+/** The game's renderer, once its messages in `lang` are in the dictionaries and its style sheet is in. */
+export async function loadRenderer(game, lang) {
+  const key = `${game}/${lang}`;
+  if (!frontCache.has(key)) {
+    const front = api(`/api/games/${encodeURIComponent(game)}/front?lang=${lang}`).then(async (f) => {
+      addMessages(lang, f.messages);
+      const [renderer] = await Promise.all([f.renderer ? import(f.renderer) : generic, f.style && addStyle(f.style)]);
+      return renderer;
+    });
+    front.catch(() => frontCache.delete(key)); // a failed load is tried again next time
+    frontCache.set(key, front);
+  }
+  return frontCache.get(key);
+}
+
+/** Link a style sheet once; resolves when it is loaded (or failed: the board still works). */
+function addStyle(href) {
+  const found = document.querySelector(`link[rel="stylesheet"][href="${CSS.escape(href)}"]`);
+  if (found) return Promise.resolve();
+  return new Promise((resolve) => {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = href;
+    link.onload = link.onerror = resolve;
+    document.head.append(link);
+  });
 }
 
 export async function loadFaces(game, lang) {

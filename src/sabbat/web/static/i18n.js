@@ -1,9 +1,11 @@
-// UI strings: one dictionary per language (i18n/en.js, i18n/ja.js); the language comes from the
-// browser unless the person picked one (kept in localStorage).
+// UI strings: one dictionary per language (i18n/en.js, i18n/ja.js), to which each game's own
+// messages are added when its board is first shown; the language comes from the browser unless the
+// person picked one (kept in localStorage).
 import en from './i18n/en.js';
 import ja from './i18n/ja.js';
 
 const DICTS = { en, ja };
+const OWN = { en: new Set(Object.keys(en)), ja: new Set(Object.keys(ja)) };
 const KEY = 'sabbat.lang';
 let current = pickInitial();
 
@@ -21,6 +23,13 @@ export function setLang(code) {
   current = code;
   localStorage.setItem(KEY, code);
   document.documentElement.lang = code;
+}
+
+/** Add a game's messages (from its own package, through the server) to the dictionary of `code`;
+ * a game cannot change the client's own words. */
+export function addMessages(code, messages) {
+  if (!DICTS[code]) return;
+  for (const [key, text] of Object.entries(messages)) if (!OWN[code].has(key)) DICTS[code][key] = text;
 }
 
 /** Whether a key exists (game renderers fall back to a neutral label when it does not). */

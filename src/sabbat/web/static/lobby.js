@@ -4,7 +4,8 @@
 import { t, pick, lang } from './i18n.js';
 import { h, fill, agentLabel } from './shared.js';
 import { api, myGames, remember, forget, myName, setMyName } from './api.js';
-import { toast, navigate } from './app.js';
+import { toast } from './toast.js';
+import { navigate } from './router.js';
 import { rulesPanel } from './rules.js';
 
 const DEFAULT_AI = 'normal';

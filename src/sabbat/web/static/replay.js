@@ -23,10 +23,10 @@ export function showReplay(root, tableId) {
   async function show() {
     const ticket = ++s.busy;
     let v;
-    try { v = await api(viewUrl()); } catch (e) { v = null; }
+    try { v = await api(viewUrl()); } catch { v = null; }
     if (!s.alive || ticket !== s.busy) return;
     if (!v) { fill(head, h('p.error', t('replay.unavailable')), h('a.button', { href: '/' }, t('nav.lobby'))); return; }
-    if (!s.renderer) [s.renderer, s.faces] = await Promise.all([loadRenderer(v.game), loadFaces(v.game, lang())]);
+    if (!s.renderer) [s.renderer, s.faces] = await Promise.all([loadRenderer(v.game, lang()), loadFaces(v.game, lang())]);
     s.total = v.total_steps ?? s.total;
     const ctx = { obs: v.observation, view: { ...v, legal: [] }, faces: s.faces, me: s.seat === 'all' ? null : Number(s.seat), lang: lang() };
     if (s.renderer.seatColours) s.renderer.seatColours(ctx).forEach((c, i) => { if (c) page.style.setProperty(`--seat-${i}`, c); });
@@ -98,7 +98,7 @@ export function showReplay(root, tableId) {
   document.addEventListener('keydown', onKey);
 
   (async () => {
-    let row = null;
+    let row;
     try { row = await api(`/api/tables/${encodeURIComponent(tableId)}`); } catch { row = null; }
     if (!s.alive) return;
     if (!row) { fill(head, h('p.error', t('replay.unavailable')), h('a.button', { href: '/' }, t('nav.lobby'))); return; }

@@ -42,7 +42,7 @@ function append(el, children) {
 const SHAPES = ['●', '▲', '■', '◆', '★', '✚'];
 let seatLabels = null;
 
-/** Names a game gives its seats (the Nameless Dark Lord's thrones), as its log names them; null: P1, P2… */
+/** Names a game gives its seats (thrones, colours…), as its log names them; null: P1, P2… */
 export function setSeatLabels(labels) { seatLabels = labels && labels.length ? labels : null; }
 
 /** A seat's short label: the game's own name for it, else P1, P2… */
@@ -82,8 +82,8 @@ export function chips(stats) {
 }
 
 /**
- * A card face: name, cost, symbols (chips), effect text; `slots` draws Mystic Vale's three
- * advancement positions. `ref` ties it to legal actions. `back` draws a face-down card.
+ * A card face: name, cost, symbols (chips), effect text; `slots` draws parts stacked on the card (a sleeve's
+ * positions). `ref` ties it to legal actions. `back` draws a face-down card.
  */
 export function cardFace({ name, cost, stats = [], text = '', ref, cls = '', slots, badge, back, owner, title, key, card } = {}) {
   const dataset = {};
@@ -107,7 +107,7 @@ const COUNT_LINE = /^(count|copies|枚数)\s*[:：]/i;
 
 /**
  * The full text of the card(s) an element shows, for the popover: its own card, else the parts
- * sleeved into it (Mystic Vale). [{id, name, text}], empty when it shows no card.
+ * sleeved into it. [{id, name, text}], empty when it shows no card.
  */
 export function cardInfo(el, faces) {
   const els = el.dataset.card != null ? [el] : [...el.querySelectorAll('.slots [data-card]')];

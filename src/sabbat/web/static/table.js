@@ -4,7 +4,7 @@
 import { t, tn, has, lang } from './i18n.js';
 import { h, fill, seatMark, seatName, seatLabel, setSeatLabels, bindActions, agentLabel, cardInfo } from './shared.js';
 import { api, myGames, remember, wsUrl, myName, setMyName } from './api.js';
-import { toast } from './app.js';
+import { toast } from './toast.js';
 import { loadRenderer, loadFaces, gameTitle, flip, snapshot } from './board.js';
 import { rulesPanel } from './rules.js';
 
@@ -271,7 +271,7 @@ export function showTable(root, tableId) {
     if (v.seat != null) s.named = true;
     const ready = s.renderer && s.faces;
     if (ready) render();
-    else Promise.all([loadRenderer(v.game), loadFaces(v.game, lang())]).then(([r, f]) => { s.renderer = r; s.faces = f; render(); })
+    else Promise.all([loadRenderer(v.game, lang()), loadFaces(v.game, lang())]).then(([r, f]) => { s.renderer = r; s.faces = f; render(); })
       .catch((e) => toast(e.message, 'error'));
   }
 

@@ -1,0 +1,252 @@
+"""Fan-out: every table change becomes each connected reader's view, in that reader's queue.
+
+Why a hub of per-connection queues: a move's views are computed once per recipient and put in
+that connection's bounded queue; a client that stops reading fills only its own queue and is
+closed, so no table ever waits on a slow socket.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+from starlette.websockets import WebSocket
+
+from . import ai
+from .commits import GroupCommit
+from .limits import QUEUE_LIMIT, RESERVE, VIEW_CACHE, Bucket
+from .tables import Rejected, Table, TableService
+from .thinking import Thinking
+
+log = logging.getLogger("sabbat.web")
+
+
+def encode(frame: Any) -> str:
+    """A frame as compact JSON text. orjson is several times faster than the standard library on
+    the large observations every move sends; integers beyond 64 bits take the slow path."""
+    try:
+        return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
+    except orjson.JSONEncodeError:
+        return json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
+
+
+CLOCK_READINGS = ("move_left_s", "game_left_s")
+"""Seat fields read off a running clock: they change with time alone, so they say nothing new."""
+
+
+def _view_text(frame: dict[str, Any]) -> tuple[str, str]:
+    """A view as JSON text, and what the reader sees in it to tell whether it says anything new:
+    the view without its slice of the event log (the log's length stays) and without clock
+    readings (a clock counting down is no news; the reader's own clock counts it)."""
+    events, start = frame.pop("events"), frame.pop("events_from")
+    seats = frame["seats"]
+    frame["seats"] = [{k: v for k, v in row.items() if k not in CLOCK_READINGS} for row in seats]
+    seen = encode(frame)
+    frame["seats"] = seats
+    return encode({**frame, "events": events, "events_from": start}), seen
+
+
+@dataclass(frozen=True)
+class Close:
+    """Put in a connection's queue: close it with this code once the frames before it are sent."""
+
+    code: int
+    reason: str
+
+
+Frame = dict[str, Any] | str | Close
+
+
+@dataclass(eq=False)
+class Conn:
+    """One WebSocket: whose eyes it sees through, its language and what it has been sent."""
+
+    ws: WebSocket
+    table_id: str
+    seat: int | None
+    token: str | None
+    lang: str
+    events_sent: int = 0
+    queue: asyncio.Queue[Frame] = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
+    bucket: Bucket = field(default_factory=Bucket)
+    ack: str | None = None
+    """The message id to acknowledge with the next view (set only while its move is put in place)."""
+    last_view: str | None = None
+    """The last view sent: one that would say nothing new is not sent again, so the number of
+    frames a reader gets tells it no more than their contents (another seat's secret run)."""
+    behind: bool = False
+    """A change was not queued for this reader (its queue was nearly full): once the queue is
+    empty it gets a full view marked `skipped`."""
+
+    def crowded(self) -> bool:
+        """Too many frames wait: a change is not queued, and the reader's messages wait."""
+        return self.queue.qsize() > QUEUE_LIMIT - RESERVE
+
+
+class Hub:
+    """Live connections per table; turns every table change into each recipient's view."""
+
+    def __init__(self, service: TableService, pool: Any, workers: int = 2) -> None:
+        self.service = service
+        self.pool = pool
+        self.thinking = Thinking(pool, workers)
+        self.conns: dict[str, set[Conn]] = {}
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.locks: dict[str, asyncio.Lock] = {}
+        self.views: dict[tuple[str, int, bool, int | None, str], dict[str, Any]] = {}
+        self.commits = GroupCommit(service.store)
+        service.listeners.append(self.changed)
+
+    def lock(self, table_id: str) -> asyncio.Lock:
+        lock = self.locks.get(table_id)
+        if lock is None:
+            lock = self.locks[table_id] = asyncio.Lock()
+        return lock
+
+    async def act(self, conn: Conn, message: dict[str, Any], ack: str) -> None:
+        """A person's move: checked, committed with whatever other tables are committing, then
+        put in place and sent to everyone. A move the database refuses was never acknowledged."""
+        service = self.service
+        move = service.check_act(conn.table_id, conn.token, message.get("msg_id"), message.get("version"),
+                                 message.get("action"), message.get("action_id"))
+        if isinstance(move, int):  # a repeated message id: nothing changes, acknowledge alone
+            self.send(conn, {"type": "ack", "msg_id": ack, "version": move})
+            return
+        move.table.committing = True
+        try:
+            await self.commits.append(move.row)
+        except Exception:
+            log.exception("could not commit move %d of table %s", move.row.idx, move.table.id)
+            raise Rejected("stale", version=move.table.version_for(conn.seat)) from None
+        finally:
+            move.table.committing = False
+        self.acknowledged(conn, ack, lambda: service.finish(move))
+
+    def acknowledged(self, conn: Conn, ack: str, change: Callable[[], object]) -> None:
+        """Make `conn`'s change and acknowledge it, before the view it causes. The change runs
+        without a pause, so no other move's view can carry this ack."""
+        conn.ack = ack
+        try:
+            change()
+        finally:
+            pending, conn.ack = conn.ack, None
+        if pending is not None:  # no view went out (this reader saw nothing new): acknowledge alone
+            version = self.service.get(conn.table_id).version_for(conn.seat)
+            self.send(conn, {"type": "ack", "msg_id": ack, "version": version})
+
+    def changed(self, table: Table) -> None:
+        self.schedule_ai(table)
+        made: dict[tuple[int | None, str, int], tuple[str, str, int]] = {}  # spectators share one frame
+        for conn in list(self.conns.get(table.id, ())):
+            if conn.crowded():
+                conn.behind = True
+                continue
+            self.push_view(table, conn, made=made)
+
+    def catch_up(self, conn: Conn) -> None:
+        """A reader that was behind: the whole view now, marked `skipped` (it missed versions)."""
+        conn.behind = False
+        table = self.service.tables.get(conn.table_id)
+        if table is not None:
+            self.push_view(table, conn, full=True, skipped=True)
+
+    def push_view(self, table: Table, conn: Conn, full: bool = False,
+                  made: dict[tuple[int | None, str, int], tuple[str, str, int]] | None = None,
+                  skipped: bool = False) -> int:
+        """Queue `conn`'s view of the table (unless it says nothing new); returns its size."""
+        if conn.ack is not None:  # the mover hears "acknowledged" before the view it caused
+            self.send(conn, {"type": "ack", "msg_id": conn.ack, "version": table.version_for(conn.seat)})
+            conn.ack = None
+        key = (conn.seat, conn.lang, 0 if full else conn.events_sent)
+        if made is not None and key in made:
+            text, seen, total = made[key]
+        else:
+            frame = self.whole_view(table, conn.seat, conn.lang) if full else \
+                self.service.view(table, conn.seat, conn.lang, key[2])
+            if skipped:
+                frame["skipped"] = True
+            total = frame["events_total"]
+            text, seen = _view_text(frame)
+            if made is not None:
+                made[key] = (text, seen, total)
+        if not full and seen == conn.last_view:
+            return 0
+        conn.events_sent = total
+        conn.last_view = seen
+        self.send(conn, text)
+        return len(text)
+
+    def whole_view(self, table: Table, seat: int | None, lang: str) -> dict[str, Any]:
+        """A full view, built once per table change, reader and language (many readers asking
+        again cost one build); the clock readings in its seat rows are read now."""
+        key = (table.id, table.revision, table.thinking, seat, lang)
+        frame = self.views.get(key)
+        if frame is None:
+            frame = self.views[key] = self.service.view(table, seat, lang)
+            while len(self.views) > VIEW_CACHE:
+                del self.views[next(iter(self.views))]
+        return {**frame, "seats": self.service.seat_rows(table)}
+
+    def clock_frames(self) -> None:
+        """Each reader of a table whose clock runs hears every seat's time left (a `clocks` frame),
+        so a client shows the clocks right without asking for a view."""
+        for table_id, conns in self.conns.items():
+            table = self.service.tables.get(table_id)
+            if table is None or not conns:
+                continue
+            rows = [{k: row[k] for k in ("seat", *CLOCK_READINGS, "clock_running") if k in row}
+                    for row in self.service.seat_rows(table)]
+            if not any(row.get("clock_running") for row in rows):
+                continue
+            text = encode({"type": "clocks", "seats": rows})
+            for conn in list(conns):
+                if not conn.crowded():
+                    self.send(conn, text)
+
+    def send(self, conn: Conn, frame: dict[str, Any] | str) -> None:
+        """Queue a frame (a dict, or JSON text already encoded) for one connection."""
+        try:
+            conn.queue.put_nowait(frame)
+        except asyncio.QueueFull:  # a client that stopped reading: close it, never wait on it
+            self.drop(conn)
+
+    def drop(self, conn: Conn, close: Close = Close(4408, "too slow")) -> None:
+        """Forget the connection and close it with `close` once what waits for it is sent (all of
+        it is dropped if its queue is full: the close code says why)."""
+        self.conns.get(conn.table_id, set()).discard(conn)
+        self.thinking.cancel(conn)
+        if conn.queue.full():
+            while not conn.queue.empty():
+                conn.queue.get_nowait()
+        conn.queue.put_nowait(close)
+
+    def schedule_ai(self, table: Table) -> None:
+        mover = table.mover()
+        if mover is None or table.thinking or self.loop is None:
+            return
+        seat, agent = mover
+        table.thinking = True
+        version = table.version
+        seed = (table.state.seed * 1_000_003 + version) % (1 << 62)
+
+        def done(action: Any, error: BaseException | None) -> None:
+            if error is not None:  # an agent failure must not stop the table: log it, let the next change retry
+                log.error("AI %s failed at table %s move %d: %r", agent, table.id, version, error)
+                table.thinking = False
+                return
+            try:
+                self.service.ai_move(table.id, version, seat, action)
+            except Exception:
+                log.exception("could not apply the AI's move at table %s move %d", table.id, version)
+                table.thinking = False
+
+        self.thinking.move(table.id, ai.choose, (table.game.info.id, table.state.to_json(), agent, seed), done)
+
+    def resume_all(self) -> None:
+        for table in self.service.tables.values():
+            self.schedule_ai(table)

@@ -1,0 +1,233 @@
+"""The WebSocket protocol of a table: hello, then moves, hints, views and pings, each answered.
+
+Why apart from the hub: this module reads and checks what one client sends and answers it;
+the hub decides what every reader of a table is sent when the table changes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from typing import Any
+from urllib.parse import urlparse
+
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from sabbat.core import i18n
+
+from . import ai
+from .hub import Close, Conn, Hub, encode
+from .limits import FLOOD_CLOSE, MAX_DEPTH, MAX_FRAME, ROOM_WAIT_S, VIEW_BYTES
+from .tables import Rejected, Table
+
+CLOSE_WAIT_S = 5.0
+"""How long a closing connection may take to send what waits for it."""
+
+
+def _origin_ok(ws: WebSocket, allowed: tuple[str, ...]) -> bool:
+    origin = ws.headers.get("origin")
+    if origin is None:
+        return True  # not a browser: nothing to protect against cross-site
+    if "*" in allowed or origin in allowed:
+        return True
+    return urlparse(origin).netloc == ws.headers.get("host", "")
+
+
+async def ws_table(ws: WebSocket) -> None:
+    hub: Hub = ws.app.state.hub
+    service = hub.service
+    if not _origin_ok(ws, ws.app.state.allow_origins):
+        await ws.close(code=4403, reason="origin not allowed")
+        return
+    await ws.accept()
+    table_id = ws.path_params["table_id"]
+    conn: Conn | None = None
+    sender: asyncio.Task[None] | None = None
+    try:
+        hello = await asyncio.wait_for(_receive(ws), timeout=30)
+        lang: str = hello["lang"] if hello.get("lang") in i18n.LOCALES else "en"
+        if hello.get("type") != "hello":
+            await _send_error(ws, lang, Rejected("bad_message", why="the first message must be a hello"))
+            await ws.close(code=4400)
+            return
+        try:
+            table = service.get(table_id)
+            token = hello.get("token")
+            seat = service.seat_of(table, token)
+        except Rejected as exc:
+            await _send_error(ws, lang, exc)
+            await ws.close(code=4404 if exc.code == "unknown_table" else 4401)
+            return
+        conn = Conn(ws, table_id, seat, token, lang)
+        service.connected(table, seat, +1)
+        hub.conns.setdefault(table_id, set()).add(conn)
+        sender = asyncio.create_task(_sender(ws, conn, hub))
+        hub.push_view(table, conn, full=True)
+        while True:
+            message = await _receive(ws)
+            if not await _room(conn):
+                hub.drop(conn)
+                break
+            if not conn.bucket.allow():
+                hub.send(conn, _error_frame(conn.lang, Rejected("rate_limited"), message.get("msg_id")))
+                if conn.bucket.strikes > FLOOD_CLOSE:
+                    hub.drop(conn, Close(4429, "flood"))
+                    break
+                continue
+            await _handle(hub, conn, message)
+    except (TimeoutError, WebSocketDisconnect, RuntimeError):
+        pass
+    except _BadFrame as exc:
+        refusal = Rejected("bad_message", why=str(exc))
+        if conn is not None:
+            hub.send(conn, _error_frame(conn.lang, refusal, None))
+            hub.drop(conn, Close(1009 if "large" in str(exc) else 4400, "bad frame"))
+        else:
+            with contextlib.suppress(Exception):
+                await _send_error(ws, "en", refusal)
+            with contextlib.suppress(Exception):
+                await ws.close(code=1009 if "large" in str(exc) else 4400)
+    finally:
+        if conn is not None:
+            hub.drop(conn, Close(1000, "bye"))  # ends the sender after what waits (if not closing already)
+            with contextlib.suppress(Rejected):
+                service.connected(service.get(table_id), conn.seat, -1)
+        if sender is not None:
+            with contextlib.suppress(TimeoutError, asyncio.CancelledError):
+                await asyncio.wait_for(sender, timeout=CLOSE_WAIT_S)
+
+
+async def _room(conn: Conn) -> bool:
+    """Wait until the connection's queue has room for the answers to one more message; False
+    if it stays full for ROOM_WAIT_S (its client reads nothing)."""
+    waited = 0.0
+    while conn.crowded():
+        if waited >= ROOM_WAIT_S:
+            return False
+        await asyncio.sleep(0.01)
+        waited += 0.01
+    return True
+
+
+class _BadFrame(Exception):
+    pass
+
+
+async def _receive(ws: WebSocket) -> dict[str, Any]:
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    if text is None:
+        raise _BadFrame("frames are JSON text")
+    if len(text) > MAX_FRAME:
+        raise _BadFrame("the frame is too large")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise _BadFrame("the frame is not JSON") from None
+    if not isinstance(data, dict):
+        raise _BadFrame("a frame is a JSON object")
+    if _depth(data) > MAX_DEPTH:
+        raise _BadFrame(f"a frame nests at most {MAX_DEPTH} levels")
+    return data
+
+
+def _depth(value: Any) -> int:
+    """Levels of arrays and objects in a parsed frame (at most 16 KiB of text, so this is quick)."""
+    if isinstance(value, dict):
+        return 1 + max((_depth(v) for v in value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max((_depth(v) for v in value), default=0)
+    return 0
+
+
+async def _sender(ws: WebSocket, conn: Conn, hub: Hub) -> None:
+    """Send the connection's frames in order; a `Close` ends it. A reader that fell behind gets
+    the whole view (marked `skipped`) as soon as its queue has drained."""
+    try:
+        while True:
+            frame = await conn.queue.get()
+            if isinstance(frame, Close):
+                if ws.client_state == WebSocketState.CONNECTED:
+                    await ws.close(code=frame.code, reason=frame.reason)
+                return
+            await ws.send_text(frame if isinstance(frame, str) else encode(frame))
+            if conn.behind and conn.queue.empty():
+                hub.catch_up(conn)
+    except (WebSocketDisconnect, RuntimeError, OSError):
+        return
+
+
+def _error_frame(lang: str, exc: Rejected, msg_id: Any) -> dict[str, Any]:
+    frame: dict[str, Any] = {"type": "error", "code": exc.code, "message": exc.message(lang)}
+    if isinstance(msg_id, str) and len(msg_id) <= 64:
+        frame["msg_id"] = msg_id
+    return frame
+
+
+async def _send_error(ws: WebSocket, lang: str, exc: Rejected) -> None:
+    await ws.send_text(encode(_error_frame(lang, exc, None)))
+
+
+async def _handle(hub: Hub, conn: Conn, message: dict[str, Any]) -> None:
+    service = hub.service
+    kind = message.get("type")
+    msg_id = message.get("msg_id")
+    try:
+        table = service.get(conn.table_id)
+        if kind in ("act", "undo"):
+            ack = msg_id if isinstance(msg_id, str) and len(msg_id) <= 64 else ""
+            async with hub.lock(conn.table_id):  # one move of a table at a time, in arrival order
+                if kind == "act":
+                    await hub.act(conn, message, ack)
+                else:
+                    hub.acknowledged(conn, ack, lambda: service.undo(conn.table_id, conn.token, message.get("version")))
+        elif kind in ("reclaim", "name"):
+            seat = conn.seat
+            if seat is None:
+                raise Rejected("spectator")
+            ack = msg_id if isinstance(msg_id, str) and len(msg_id) <= 64 else ""
+            if kind == "reclaim":
+                hub.acknowledged(conn, ack, lambda: service.reclaim(table, seat))
+            else:
+                hub.acknowledged(conn, ack, lambda: service.rename(table, seat, message.get("name")))
+        elif kind == "hint":
+            _hint(hub, conn, table)
+        elif kind == "lang":
+            if message.get("lang") not in i18n.LOCALES:
+                raise Rejected("bad_message", why="lang is one of: " + ", ".join(i18n.LOCALES))
+            conn.lang = message["lang"]
+            conn.bucket.charge(hub.push_view(table, conn, full=True) / VIEW_BYTES)
+        elif kind == "ping":
+            hub.send(conn, {"type": "pong"})
+        elif kind == "view":
+            conn.bucket.charge(hub.push_view(table, conn, full=True) / VIEW_BYTES)
+        else:
+            raise Rejected("bad_message", why=f"unknown message type {str(kind)[:30]!r}")
+    except Rejected as exc:
+        hub.send(conn, _error_frame(conn.lang, exc, msg_id))
+        if exc.code == "stale":  # the client acted on an old view: send it the whole view again
+            with contextlib.suppress(Rejected):
+                hub.push_view(service.get(conn.table_id), conn, full=True)
+
+
+def _hint(hub: Hub, conn: Conn, table: Table) -> None:
+    """The `hard` level's suggestion (a search, so it comes with an estimate), computed in the pool."""
+    if conn.seat is None or table.state.current_player != conn.seat or table.state.is_terminal() or hub.loop is None:
+        raise Rejected("not_your_turn")
+    version = table.version
+
+    def done(answer: Any, error: BaseException | None) -> None:
+        if error is not None or table.version != version:
+            return
+        chosen, estimate = answer
+        action = table.game.action_from_json(chosen)
+        legal = table.state.legal_actions()
+        if action in legal:
+            hub.send(conn, {"type": "hint", "action_id": legal.index(action),
+                            "text": table.state.describe_action(action, conn.lang), "estimate": estimate})
+
+    hub.thinking.hint(conn, ai.advise, (table.game.info.id, table.state.to_json(), "hard", table.state.seed + version),
+                      done)

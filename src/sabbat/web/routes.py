@@ -1,0 +1,267 @@
+"""The HTTP API: the lobby (games, agents, tables, joining) and finished games' replays.
+
+Why apart from the WebSocket protocol: these are one-shot requests that read or create tables;
+none of them holds a connection or sees another reader's frames.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+from starlette.requests import Request
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.routing import BaseRoute, Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from sabbat import games
+from sabbat.core import SabbatError, i18n
+from sabbat.core.errors import BadSeed
+from sabbat.core.game import SEED_RANGE
+
+from . import game_front, reveal
+from .http_limits import request_lang
+from .steps import Steps
+from .tables import LEVELS, Rejected, Table, TableService, game_named
+
+STATIC = Path(__file__).with_name("static")
+LEVEL_LABELS = {
+    "easy": {"en": "Easy", "ja": "かんたん"}, "normal": {"en": "Normal", "ja": "ふつう"},
+    "hard": {"en": "Hard", "ja": "むずかしい"}, "heuristic": {"en": "Heuristic", "ja": "定石"},
+    "random": {"en": "Random", "ja": "ランダム"},
+}
+
+
+def http_routes() -> list[BaseRoute]:
+    """The pages, the API and (where installed) the browser client's files."""
+    routes: list[BaseRoute] = [
+        Route("/", page), Route("/t/{table_id}", page), Route("/replay/{table_id}", page),
+        Route("/api/games", api_games), Route("/api/agents", api_agents),
+        Route("/api/games/{game}/cards", api_cards),
+        Route("/api/games/{game}/rules", api_rules),
+        Route("/api/tables", api_tables, methods=["GET", "POST"]),
+        Route("/api/tables/{table_id}", api_table),
+        Route("/api/tables/{table_id}/join", api_join, methods=["POST"]),
+        Route("/api/tables/{table_id}/replay", api_replay),
+        Route("/api/tables/{table_id}/replay/view", api_replay_view),
+        *game_front.routes(),
+    ]
+    if STATIC.is_dir():
+        routes.append(Mount("/static", StaticFiles(directory=STATIC), name="static"))
+    return routes
+
+
+def _lang(request: Request) -> str:
+    return request_lang(request.headers, request.query_params)
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+def _refusal(exc: SabbatError) -> Rejected:
+    """A refusal from the game layer as one the API words in each language."""
+    if isinstance(exc, Rejected):
+        return exc
+    if isinstance(exc, BadSeed):
+        return Rejected("bad_seed", min=SEED_RANGE.start, max=SEED_RANGE.stop - 1)
+    return Rejected("bad_setup", why=str(exc))
+
+
+async def _not_found(request: Request, exc: Exception) -> Response:
+    return _error(404, i18n.render("web.not_found", _lang(request)))
+
+
+async def _not_allowed(request: Request, exc: Exception) -> Response:
+    allowed = getattr(exc, "headers", None) or {}
+    response = _error(405, i18n.render("web.method_not_allowed", _lang(request), {"allowed": allowed.get("Allow", "GET")}))
+    response.headers.update(allowed)
+    return response
+
+
+ERROR_HANDLERS = {404: _not_found, 405: _not_allowed}
+"""Starlette's own refusals (no such address, wrong method) as JSON in the request's language."""
+
+
+def _service(request: Request) -> TableService:
+    service: TableService = request.app.state.service
+    return service
+
+
+async def page(request: Request) -> Response:
+    index = STATIC / "index.html"
+    if index.is_file():
+        return FileResponse(index, headers={"Cache-Control": "no-cache"})
+    return HTMLResponse("<!doctype html><title>sabbat</title><p>sabbat serve is running; the browser client "
+                        "is not installed in this copy. The HTTP API is under /api/.</p>")
+
+
+async def api_games(request: Request) -> Response:
+    rows = []
+    for name in games.names():
+        info = games.get(name).info
+        rows.append({
+            "id": info.id, "cli_name": info.cli_name, "title": info.title, "min_players": info.min_players,
+            "max_players": info.max_players, "summary": info.summary,
+            "options": {k: {"help": o.help, "help_ja": o.help_ja or o.help, "kind": o.kind, "choices": list(o.choices),
+                            "default": o.default, "minimum": o.minimum, "maximum": o.maximum, **o.words()}
+                        for k, o in info.options.items()},
+        })
+    return JSONResponse(rows)
+
+
+async def api_agents(request: Request) -> Response:
+    offered = _service(request).agents
+    rows = [{"name": n, "label": LEVEL_LABELS[n]} for n in LEVELS if n in offered]
+    rows += [{"name": n, "label": {"en": n, "ja": n}} for n in sorted(offered - set(LEVELS))]
+    return JSONResponse(rows)
+
+
+async def api_cards(request: Request) -> Response:
+    try:
+        game = game_named(request.path_params["game"])
+    except Rejected as exc:
+        return _error(404, exc.message(_lang(request)))
+    return JSONResponse(game.card_faces(_lang(request)))
+
+
+def _from_this_site(request: Request) -> bool:
+    """Whether a state-changing request may act (cross-site request forgery).
+
+    A JSON body cannot come from another site without the browser asking this server first
+    (which it never allows), and a browser names the page a request comes from: the Origin must
+    be this server or one the operator allowed; without one, Sec-Fetch-Site must say the same
+    site. A request with neither comes from no browser, so no other site can have sent it.
+    """
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        return False
+    origin = request.headers.get("origin")
+    if origin is not None:
+        allowed: tuple[str, ...] = request.app.state.allow_origins
+        return "*" in allowed or origin in allowed or urlparse(origin).netloc == request.headers.get("host", "")
+    site = request.headers.get("sec-fetch-site")
+    return site is None or site in ("same-origin", "none")
+
+
+async def api_rules(request: Request) -> Response:
+    """The game's rules summary (Markdown) in the asked language, for the table's rules panel."""
+    from sabbat.cli.session import rules_text
+
+    try:
+        game = game_named(request.path_params["game"])
+    except Rejected as exc:
+        return _error(404, exc.message(_lang(request)))
+    lang = _lang(request)
+    return JSONResponse({"game": game.info.id, "lang": lang, "text": rules_text(game, lang) or ""})
+
+
+async def _body(request: Request) -> Any:
+    if not _from_this_site(request):
+        raise Rejected("cross_site")
+    raw = await request.body()  # at most MAX_BODY: `http_limits.BodyLimit` refuses more as it streams
+    try:
+        return json.loads(raw or b"{}")
+    except (ValueError, RecursionError):
+        raise Rejected.because("not_json") from None
+
+
+async def api_tables(request: Request) -> Response:
+    service = _service(request)
+    if request.method == "GET":
+        return JSONResponse(service.lobby(request.query_params.get("status")))
+    lang = _lang(request)
+    try:
+        table, tokens = service.create(await _body(request), request.client.host if request.client else None)
+    except SabbatError as exc:
+        refusal = _refusal(exc)
+        return _error({"cross_site": 403, "too_many_tables": 429}.get(refusal.code, 400), refusal.message(lang))
+    seats = []
+    for s in table.seats:
+        row: dict[str, Any] = {"seat": s.seat, "kind": s.kind}
+        if s.agent:
+            row["agent"] = s.agent
+        if s.seat in tokens:
+            row["token"] = tokens[s.seat]
+            row["invite_url"] = f"/t/{table.id}#token={tokens[s.seat]}"
+        if s.open:
+            row["open"] = True
+            row["invite_url"] = f"/t/{table.id}#join={s.seat}"
+        seats.append(row)
+    return JSONResponse({"table_id": table.id, "seats": seats}, status_code=201)
+
+
+def _table(request: Request) -> Table:
+    return _service(request).get(request.path_params["table_id"])
+
+
+async def api_table(request: Request) -> Response:
+    try:
+        return JSONResponse(_table(request).row())
+    except Rejected as exc:
+        return _error(404, exc.message(_lang(request)))
+
+
+async def api_join(request: Request) -> Response:
+    lang = _lang(request)
+    try:
+        body = await _body(request)
+        seat = body.get("seat") if isinstance(body, dict) else None
+        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
+            raise Rejected.because("seat_number")
+        seat_no, token = _service(request).join(request.path_params["table_id"], seat)
+    except Rejected as exc:
+        status = {"unknown_table": 404, "seat_taken": 409, "table_full": 409, "cross_site": 403,
+                  "table_expired": 410}.get(exc.code, 400)
+        return _error(status, exc.message(lang))
+    table_id = request.path_params["table_id"]
+    return JSONResponse({"seat": seat_no, "token": token, "invite_url": f"/t/{table_id}#token={token}"})
+
+
+async def api_replay(request: Request) -> Response:
+    lang = _lang(request)
+    try:
+        table = _table(request)
+        data = _service(request).replay(table)
+    except Rejected as exc:
+        return _error(404 if exc.code == "unknown_table" else 403, exc.message(lang))
+    return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="{table.id}.replay.json"'})
+
+
+async def api_replay_view(request: Request) -> Response:
+    """One position of a finished game, as any seat (or a spectator) saw it; `seat=all` shows
+    everything, every seat's hidden cards included (the game is over)."""
+    lang = _lang(request)
+    service = _service(request)
+    try:
+        table = _table(request)
+        service.replay(table)
+    except Rejected as exc:
+        return _error(404 if exc.code == "unknown_table" else 403, exc.message(lang))
+    q = request.query_params
+    everything = q.get("seat") == "all"
+    try:
+        step = int(q.get("step", "0")) if len(q.get("step", "0")) < 8 else -1
+        seat = int(q["seat"]) if q.get("seat") not in (None, "", "all") and len(q["seat"]) < 4 else None
+    except ValueError:
+        step, seat = -1, None
+    total = table.version
+    if not 0 <= step <= total or (seat is not None and not 0 <= seat < table.state.num_players):
+        return _error(400, Rejected("bad_step", total=total, last=table.state.num_players - 1).message(lang))
+    state = table.game.new(table.state.num_players, table.state.seed, table.state.options)
+    shadow = Table(table.id, table.game, state, table.seats, table.settings, table.created,
+                   steps=Steps(state.num_players))
+    for action in table.state.history[:step]:
+        shadow.apply(action)
+    frame = service.view(shadow, seat, lang)
+    if everything:
+        frame["observation"] = reveal.everything(state)
+        frame["events"] = [{"i": i, "key": e.key, "params": e.params, "text": e.render(lang)}
+                           for i, e in enumerate(state.events)]
+    frame["legal"] = []
+    frame["step"] = step
+    frame["total_steps"] = total
+    frame["everything"] = everything
+    return JSONResponse(frame)

@@ -1,0 +1,93 @@
+"""The AI workers' queue: AI moves and hints wait in their own lines, served in turn.
+
+Why not the pool's own first-come line: one client asking for hints as fast as it can would put
+every other table's AI move behind its backlog. Here a table has at most one AI move waiting and
+a connection at most one hint (a newer one replaces it; it is dropped when its connection goes),
+the two lines take turns for each free worker, and within a line each table or connection waits
+its turn in the order it first asked.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from collections.abc import Callable, Hashable
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from typing import Any
+
+Done = Callable[[Any, BaseException | None], None]
+"""Called on the event loop with the job's result, or the exception it raised."""
+
+
+@dataclass(eq=False)
+class Job:
+    key: Hashable
+    fn: Callable[..., Any]
+    args: tuple[Any, ...]
+    done: Done
+
+
+class Thinking:
+    """At most `workers` jobs in the pool at once; the rest wait in two fair lines."""
+
+    def __init__(self, pool: Executor, workers: int) -> None:
+        self.pool = pool
+        self.workers = max(1, workers)
+        self.lines: dict[str, dict[Hashable, Job]] = {"move": {}, "hint": {}}
+        self.latest: dict[Hashable, Job] = {}
+        """Per key, the job whose answer is still wanted (a replaced or cancelled one's is not)."""
+        self.running = 0
+        self.turn = "move"
+
+    def move(self, table_id: str, fn: Callable[..., Any], args: tuple[Any, ...], done: Done) -> None:
+        """An AI move for a table (a table never asks for two at once)."""
+        self._put("move", ("move", table_id), Job(("move", table_id), fn, args, done))
+
+    def hint(self, asker: Hashable, fn: Callable[..., Any], args: tuple[Any, ...], done: Done) -> None:
+        """A hint for a connection: replaces the one it asked before, waiting or running."""
+        self._put("hint", ("hint", asker), Job(("hint", asker), fn, args, done))
+
+    def cancel(self, asker: Hashable) -> None:
+        """The connection is gone: its hint is not run, or its answer not delivered."""
+        key = ("hint", asker)
+        self.lines["hint"].pop(key, None)
+        self.latest.pop(key, None)
+
+    def waiting(self) -> int:
+        return sum(len(line) for line in self.lines.values())
+
+    def _put(self, line: str, key: Hashable, job: Job) -> None:
+        self.lines[line][key] = job  # a newer job takes the older one's place in the line
+        self.latest[key] = job
+        self._pump()
+
+    def _pump(self) -> None:
+        while self.running < self.workers:
+            job = self._next()
+            if job is None:
+                return
+            self.running += 1
+            future = asyncio.wrap_future(self.pool.submit(job.fn, *job.args))
+            future.add_done_callback(functools.partial(self._finished, job))
+
+    def _next(self) -> Job | None:
+        """The next job: the line whose turn it is, else the other; the first key in it."""
+        other = "hint" if self.turn == "move" else "move"
+        for line in (self.turn, other):
+            queue = self.lines[line]
+            if queue:
+                self.turn = other if line == self.turn else self.turn
+                key = next(iter(queue))
+                return queue.pop(key)
+        return None
+
+    def _finished(self, job: Job, future: asyncio.Future[Any]) -> None:
+        self.running -= 1
+        try:
+            if self.latest.get(job.key) is job:
+                del self.latest[job.key]
+                error = asyncio.CancelledError() if future.cancelled() else future.exception()
+                job.done(None if error is not None else future.result(), error)
+        finally:
+            self._pump()

@@ -1,0 +1,102 @@
+"""The AI workers' queue is fair: a hint flood cannot hold back another table's AI move.
+
+The pool here is a fake whose jobs finish only when the test says so, so the bound is counted in
+jobs run, not in seconds of a loaded machine.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from concurrent.futures import Executor, Future
+from typing import Any
+
+from sabbat.web.thinking import Thinking
+
+
+class _Held(Executor):
+    """Runs nothing until told: `finish()` completes the oldest job that started."""
+
+    def __init__(self) -> None:
+        self.started: list[tuple[Any, Future[Any]]] = []
+        self.open: list[tuple[Any, Future[Any]]] = []
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        self.started.append((args[0], future))
+        self.open.append((args[0], future))
+        return future
+
+    def finish(self) -> Any:
+        name, future = self.open.pop(0)
+        future.set_result(name)
+        return name
+
+
+def _job(name: str) -> tuple[Any, tuple[Any, ...]]:
+    return (lambda n: n), (name,)
+
+
+async def _settle() -> None:
+    for _ in range(5):
+        await asyncio.sleep(0)
+
+
+def test_a_hint_flood_delays_another_tables_ai_move_by_at_most_one_job_per_worker() -> None:
+    async def scenario() -> int:
+        pool = _Held()
+        thinking = Thinking(pool, workers=2)
+        got: list[Any] = []
+        done = lambda result, error: got.append(result)  # noqa: E731
+        for i in range(300):  # one connection asking for hints as fast as it can
+            thinking.hint("flooder", *_job(f"flood{i}"), done)
+        for c in range(40):  # and forty others asking once each
+            thinking.hint(f"asker{c}", *_job(f"hint{c}"), done)
+        thinking.move("bystander", *_job("ai-move"), done)
+        ran_before = 0
+        while "ai-move" not in [name for name, _ in pool.started]:
+            pool.finish()
+            ran_before += 1
+            await _settle()
+        return ran_before
+
+    # two jobs were running when the AI move arrived; the lines take turns for each free worker
+    assert asyncio.run(scenario()) <= 2
+
+
+def test_a_newer_hint_replaces_the_older_one_and_a_dropped_connection_s_hint_is_cancelled() -> None:
+    async def scenario() -> tuple[list[Any], list[str]]:
+        pool = _Held()
+        thinking = Thinking(pool, workers=1)
+        got: list[Any] = []
+        done = lambda result, error: got.append(result)  # noqa: E731
+        thinking.move("t1", *_job("busy"), done)  # holds the only worker
+        thinking.hint("alice", *_job("alice-old"), done)
+        thinking.hint("alice", *_job("alice-new"), done)
+        thinking.hint("bob", *_job("bob"), done)
+        thinking.cancel("bob")  # bob's connection closed before his hint ran
+        while pool.open or thinking.waiting():
+            pool.finish()
+            await _settle()
+        return got, [name for name, _ in pool.started]
+
+    got, started = asyncio.run(scenario())
+    assert started == ["busy", "alice-new"]
+    assert got == ["busy", "alice-new"]
+
+
+def test_a_running_hint_s_answer_is_dropped_when_replaced_or_its_connection_goes() -> None:
+    async def scenario() -> list[Any]:
+        pool = _Held()
+        thinking = Thinking(pool, workers=2)
+        got: list[Any] = []
+        done = lambda result, error: got.append(result)  # noqa: E731
+        thinking.hint("alice", *_job("alice-old"), done)
+        thinking.hint("bob", *_job("bob"), done)
+        thinking.hint("alice", *_job("alice-new"), done)  # while alice-old runs
+        thinking.cancel("bob")  # while bob's runs
+        while pool.open or thinking.waiting():
+            pool.finish()
+            await _settle()
+        return got
+
+    assert asyncio.run(scenario()) == ["alice-new"]

@@ -1,0 +1,68 @@
+"""Full views are built once per table change, reader and language, and a client asking for
+large views pays for them in its message rate; a closed connection's hint is cancelled."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sabbat.web.hub import Conn, Hub
+from sabbat.web.limits import BURST, VIEW_BYTES
+from sabbat.web.protocol import _handle
+from sabbat.web.store import Store
+from sabbat.web.tables import TableService
+
+
+def _hub(tmp_path: Path) -> tuple[Hub, Any]:
+    service = TableService(Store(str(tmp_path / "db.sqlite3")))
+    table, _ = service.create({"game": "mystic_vale", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]})
+    return Hub(service, pool=None), table
+
+
+def test_readers_asking_again_share_one_build_per_change(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    hub, table = _hub(tmp_path)
+    built = []
+    real = hub.service.view
+    monkeypatch.setattr(hub.service, "view", lambda *a, **k: built.append(a[1:3]) or real(*a, **k))
+
+    async def scenario() -> None:
+        conns = [Conn(ws=None, table_id=table.id, seat=None, token=None, lang="en") for _ in range(20)]  # type: ignore[arg-type]
+        for conn in conns * 3:
+            hub.push_view(table, conn, full=True)
+        assert built == [(None, "en")]
+        hub.service.connected(table, 0, +1)  # a change: the next full view is built anew
+        hub.push_view(table, conns[0], full=True)
+        assert built.count((None, "en")) >= 2
+
+    asyncio.run(scenario())
+
+
+def test_a_large_view_costs_the_asker_messages_of_its_rate(tmp_path: Path) -> None:
+    hub, table = _hub(tmp_path)
+
+    async def scenario() -> tuple[float, float]:
+        conn = Conn(ws=None, table_id=table.id, seat=None, token=None, lang="en")  # type: ignore[arg-type]
+        await _handle(hub, conn, {"type": "view"})
+        text = conn.queue.get_nowait()
+        assert isinstance(text, str)
+        return BURST - conn.bucket.tokens, len(text) / VIEW_BYTES
+
+    spent, cost = asyncio.run(scenario())
+    assert spent == pytest.approx(cost, rel=0.01) and cost > 0
+
+
+def test_a_closed_connection_s_hint_is_cancelled(tmp_path: Path) -> None:
+    hub, table = _hub(tmp_path)
+
+    async def scenario() -> None:
+        conn = Conn(ws=None, table_id=table.id, seat=0, token=None, lang="en")  # type: ignore[arg-type]
+        hub.thinking.workers = 0  # nothing runs: the hint waits in its line
+        hub.thinking.hint(conn, print, (), lambda result, error: None)
+        assert hub.thinking.waiting() == 1
+        hub.drop(conn)
+        assert hub.thinking.waiting() == 0 and not hub.thinking.latest
+
+    asyncio.run(scenario())
