@@ -15,14 +15,26 @@ from sabbat.games.bellum_magica import GAME
 
 from .test_view import text_of
 
-STATIC = Path(__file__).resolve().parents[3] / "src" / "sabbat" / "web" / "static"
+SRC = Path(__file__).resolve().parents[3] / "src" / "sabbat"
+STATIC = SRC / "web" / "static"
+FRONT = SRC / "games" / "bellum_magica" / "web"
 
-#: Loads the browser's Bellum Magica renderer in Node with the language set, and prints its header line.
+#: Loads the browser's Bellum Magica renderer in Node, as the page does: `/static/…` imports resolve to the
+#: client's files, the game's messages are added in the language set, and its header line is printed.
 HEADER = """
-globalThis.localStorage = { getItem: () => process.argv[2], setItem() {} };
-globalThis.navigator = { language: process.argv[2] };
-const m = await import(process.argv[1]);
-process.stdout.write(m.status({ obs: JSON.parse(process.argv[3]) }));
+import { register } from 'node:module';
+const [root, front, lang, obs] = process.argv.slice(1);
+const hooks = `export async function resolve(spec, ctx, next) {
+  return spec.startsWith('/static/') ? next(${JSON.stringify(root)} + spec.slice(8), ctx) : next(spec, ctx);
+}`;
+register('data:text/javascript,' + encodeURIComponent(hooks));
+globalThis.localStorage = { getItem: () => lang, setItem() {} };
+globalThis.navigator = { language: lang };
+const i18n = await import(root + 'i18n.js');
+const fs = await import('node:fs');
+i18n.addMessages(lang, JSON.parse(fs.readFileSync(new URL(`${lang}.json`, front), 'utf8')));
+const m = await import(new URL('renderer.js', front).href);
+process.stdout.write(m.status({ obs: JSON.parse(obs) }));
 """
 
 
@@ -41,8 +53,8 @@ def test_browser_header_shows_the_day_without_the_safety_cap(locale: str, day: s
     node = shutil.which("node")
     if node is None:
         pytest.skip("Node.js is needed to run the browser's renderer outside a browser")
-    module = (STATIC / "games" / "bellum_magica.js").as_uri()
-    out = subprocess.run([node, "--input-type=module", "-e", HEADER, module, locale, json.dumps(day_three())],
+    args = [STATIC.as_uri() + "/", FRONT.as_uri() + "/", locale, json.dumps(day_three())]
+    out = subprocess.run([node, "--input-type=module", "-e", HEADER, *args],
                          capture_output=True, text=True, check=True, timeout=60).stdout
     assert out.startswith(day + " · ")
     assert "200" not in out
