@@ -1,4 +1,13 @@
+"""Shared by every test: the toy game, English by default, and the markers set by where a test lives.
+
+Markers (pyproject.toml lists them): `browser` (drives Chromium), `postgres` (starts a PostgreSQL
+server), `ray` (starts Ray), `slow` (tens of seconds or more). `bash scripts/test --fast` skips all four.
+"""
+
 import os
+from pathlib import Path
+
+import pytest
 
 from sabbat import games
 
@@ -6,3 +15,21 @@ from sabbat import games
 games._registry.add("toy", "support.toy_game:GAME")
 
 os.environ.setdefault("SABBAT_LANG", "en")
+
+TESTS = Path(__file__).resolve().parent
+BY_FOLDER = {"browser": ("browser", "slow")}
+BY_FILE = {"sim/test_ray_backend.py": ("ray", "slow")}
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        try:
+            where = item.path.resolve().relative_to(TESTS)
+        except ValueError:
+            continue
+        marks = [*BY_FOLDER.get(where.parts[0], ()), *BY_FILE.get(where.as_posix(), ())]
+        callspec = getattr(item, "callspec", None)
+        if "pg_url" in item.fixturenames or (callspec is not None and callspec.params.get("db_url") == "postgresql"):
+            marks.append("postgres")
+        for mark in dict.fromkeys(marks):
+            item.add_marker(mark)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from support.scripts import load_script
 
 
+@pytest.mark.slow
 def test_every_real_decision_of_the_searcher_is_counted_once_under_the_move_it_played() -> None:
     decisions = load_script("benchmarks/decisions.py")
     kinds, returns = decisions.profile("bellum_magica", "rollout:6", 2, games_played=2, seed=3)

@@ -87,6 +87,7 @@ def test_a_refusing_search_refuses_at_the_root_and_in_its_own_playouts_only() ->
         refusal.Refuser("mystic_vale", 1, "fertile_soil", "random")
 
 
+@pytest.mark.slow
 def test_a_search_refusal_run_seats_the_search_everywhere_and_never_takes_the_card(tmp_path: Path) -> None:
     refusal = load_script("benchmarks/refusal.py")
     out = tmp_path / "refusal.json"

@@ -23,6 +23,7 @@ def _write(path: Path, game: str, players: int, seeds: range) -> list:
     return records
 
 
+@pytest.mark.slow
 def test_replayed_sources_and_buys_agree_with_the_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     anatomy = load_script("benchmarks/runaway_anatomy.py")
     path = tmp_path / "games.jsonl"

@@ -17,6 +17,7 @@ CASES = [(name, n) for name in games.names() for n in games.get(name).info.playe
 IDS = [f"{name}-{n}p" for name, n in CASES]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "n"), CASES, ids=IDS)
 def test_ismcts_plays_only_legal_actions(name: str, n: int) -> None:
     policy = games.get(name).heuristic_agent(1)
@@ -51,6 +52,7 @@ def test_ismcts_analysis_ranks_every_legal_action() -> None:
     assert ISMCTSAgent(seed=1, iterations=120).choose(state) == stats[0].action
 
 
+@pytest.mark.slow
 def test_ismcts_beats_random_in_the_toy_game() -> None:
     result = run_tournament("toy", ["ismcts:200", "random"], 2, games=80, jobs=1, seed=1)
     searcher = result.agents[0]
@@ -169,6 +171,7 @@ def test_the_policy_prior_yields_when_the_search_clearly_finds_a_better_move() -
     assert _ranked(_Pick(winning=3), favourite=1, prior=10.0)[0] == Action("pick", (1,))
 
 
+@pytest.mark.slow
 def test_search_stops_once_the_rest_of_the_budget_cannot_change_the_move() -> None:
     state = mid_game("toy", 2, 8, 2)
     hurried = ISMCTSAgent(seed=5, iterations=3000)

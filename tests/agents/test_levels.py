@@ -33,6 +33,7 @@ def test_hard_is_the_games_search_at_its_fixed_budget(game: str) -> None:
     assert hard.name == "hard"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_hard_plays_exactly_as_the_search_named_by_its_budget(game: str) -> None:
     """The strength table names the searches by token (`rollout:158`); the level must be that player."""

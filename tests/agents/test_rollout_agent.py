@@ -24,12 +24,14 @@ def heuristic_or_random(name: str):  # type: ignore[no-untyped-def]
     return policy
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "n"), CASES, ids=IDS)
 def test_rollout_search_plays_only_legal_actions(name: str, n: int) -> None:
     searcher = RolloutAgent(heuristic_or_random(name), seed=3, samples=12, depth=5)
     assert all(action in legal for action, legal in moves_against_random(searcher, name, n, 8))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "n"), CASES, ids=IDS)
 def test_rollout_search_ignores_what_its_player_cannot_see(name: str, n: int) -> None:
     """With the game's own settings (Magic Master settles its regroups), budget cut for speed."""
@@ -63,6 +65,7 @@ def test_every_move_of_a_sweep_meets_the_same_world_and_the_same_players() -> No
     assert len(made) == len(state.legal_actions()) and len(set(made)) == 1
 
 
+@pytest.mark.slow
 def test_the_policy_move_stands_unless_another_is_clearly_better() -> None:
     class Last:
         def choose(self, state: GameState) -> Action:
@@ -79,6 +82,7 @@ def test_the_policy_move_stands_unless_another_is_clearly_better() -> None:
     assert ranked[0].action == best_judged.action
 
 
+@pytest.mark.slow
 def test_rollout_search_beats_random_in_the_toy_game() -> None:
     result = run_tournament("toy", ["rollout:100", "random"], 2, games=60, jobs=1, seed=1)
     searcher = result.agents[0]
@@ -129,6 +133,7 @@ def test_racing_gives_up_a_move_once_it_trails_the_policys_own_by_drop_standard_
     assert RolloutAgent(RandomAgent, samples=100, drop=math.inf)._race([fav, worse], values, fav) == [fav, worse]
 
 
+@pytest.mark.slow
 def test_a_clear_decision_ends_the_search_before_its_budget() -> None:
     searcher = RolloutAgent(heuristic_or_random("toy"), seed=3, samples=400, depth=30)
     used = []

@@ -11,6 +11,7 @@ from sabbat.sim.search_bench import opening
 from support.scripts import load_script
 
 
+@pytest.mark.slow
 def test_profile_charges_calls_into_the_game_to_the_game_and_the_rest_to_the_search() -> None:
     profile = load_script("benchmarks/search_profile.py")
     state = opening("bellum_magica", 2, 3)

@@ -1,4 +1,4 @@
-"""Issue 19: two people play each other through the server (one reloads mid-game and carries on)
+"""two people play each other through the server (one reloads mid-game and carries on)
 while a spectator watches and never sees a hidden card; board clicks act and explain themselves;
 the lobby and the replay viewer have nothing untranslated."""
 

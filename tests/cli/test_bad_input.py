@@ -1,4 +1,4 @@
-"""Bad input, through the command line and through the Python API (issue 17, "Bad input").
+"""Bad input, through the command line and through the Python API ("Bad input").
 
 Each hostile input must give one line a person can act on, exit status 2, change and write
 nothing, and stay under 2 seconds and 200 MB. The command runs in an empty folder so that
@@ -109,7 +109,7 @@ ANCHOR_BOMB = "\n".join(
 
 
 def card_files(folder: Path) -> dict[str, Path]:
-    """Each hostile card file of issue 17, written to `folder`."""
+    """Each hostile card file, written to `folder`."""
     files = {}
     files["anchor bomb"] = folder / "bomb.yaml"
     files["anchor bomb"].write_text(ANCHOR_BOMB, encoding="utf-8")
@@ -139,6 +139,7 @@ CARD_CASES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", CARD_CASES)
 def test_hostile_card_file_is_refused_by_the_cli(tmp_path: Path, case: str) -> None:
     path = card_files(tmp_path)[case]
@@ -146,6 +147,7 @@ def test_hostile_card_file_is_refused_by_the_cli(tmp_path: Path, case: str) -> N
     assert "lol" not in out and DIGITS[:50] not in out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", CARD_CASES)
 def test_hostile_card_file_is_refused_by_the_api(tmp_path: Path, case: str) -> None:
     path = card_files(tmp_path)[case]
@@ -154,6 +156,7 @@ def test_hostile_card_file_is_refused_by_the_api(tmp_path: Path, case: str) -> N
     assert "lol" not in message and DIGITS[:50] not in message
 
 
+@pytest.mark.slow
 def test_anchor_bomb_message_names_the_expansion_not_the_values(tmp_path: Path) -> None:
     message = refused_by_api(lambda: carddata.read_file(card_files(tmp_path)["anchor bomb"]), CardDataError)
     assert "aliases" in message and "lol" not in message
@@ -319,6 +322,7 @@ def test_from_json_refuses_a_state_whose_invariants_are_broken(monkeypatch: pyte
     assert "card 3 is in two hands" in message
 
 
+@pytest.mark.slow
 def test_from_json_nested_200000_deep() -> None:
     deep: Any = []
     for _ in range(200_000):
@@ -346,6 +350,7 @@ def test_action_argument_of_the_wrong_type_is_illegal(wrong: Callable[[int], Any
     refused_by_api(lambda: Action.from_json({"kind": action.kind, "args": [True]}), MalformedAction)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "text",
     ["- 1\n" * 25_000, "a: [" + "x, " * 30_000 + "]", "x" * (2 << 20)],

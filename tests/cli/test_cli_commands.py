@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from sabbat.cli.main import cli
@@ -81,6 +82,7 @@ def test_simulate_prints_table_and_writes_results(tmp_path: Path) -> None:
     assert record["replay"]["format"] == "sabbat-replay" and len(record["agents"]) == 2
 
 
+@pytest.mark.slow
 def test_simulate_is_reproducible_across_job_counts(tmp_path: Path) -> None:
     outs = []
     for jobs in ("1", "2"):
@@ -122,6 +124,7 @@ def test_bad_agent_name_is_a_clear_error() -> None:
     assert code == 2 and "unknown agent 'genius'" in out
 
 
+@pytest.mark.slow
 def test_tournament_prints_rates_and_ratings(tmp_path: Path) -> None:
     out_file = tmp_path / "t.json"
     code, out = run("tournament", "toy", "--agents", "random,ismcts:30", "-n", "8", "--jobs", "1", "--out", str(out_file))
@@ -183,6 +186,6 @@ def test_merge_results_reads_a_journal_as_the_games_played_so_far(tmp_path: Path
 
 
 def test_progress_lines_give_durations_a_person_reads_at_a_glance() -> None:
-    from sabbat.cli.main import _duration
+    from sabbat.cli.common import duration
 
-    assert (_duration(20), _duration(600), _duration(3725)) == ("0 min", "10 min", "1 h 02 min")
+    assert (duration(20), duration(600), duration(3725)) == ("0 min", "10 min", "1 h 02 min")

@@ -10,6 +10,8 @@ from click.testing import CliRunner
 from sabbat import games
 from sabbat.cli.main import cli
 
+pytestmark = pytest.mark.slow  # whole games through the terminal: minutes on two cores
+
 REAL = [name for name in games.names() if name != "toy"]
 
 

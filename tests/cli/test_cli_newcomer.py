@@ -1,4 +1,4 @@
-"""A newcomer's commands (issues 17 and 23): --lang anywhere, options, rules, agents, --version."""
+"""A newcomer's commands: --lang anywhere, options, rules, agents, --version."""
 
 from __future__ import annotations
 

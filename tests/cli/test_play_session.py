@@ -1,4 +1,4 @@
-"""Playing in the terminal: typed text, saving, crashes, hot-seat secrecy and replays (issue 17)."""
+"""Playing in the terminal: typed text, saving, crashes, hot-seat secrecy and replays."""
 
 from __future__ import annotations
 

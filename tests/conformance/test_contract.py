@@ -60,6 +60,7 @@ def sampled_states(name: str, n: int, seed: int, points: int = 4) -> Iterator[Ga
     yield state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "n"), CASES, ids=IDS)
 def test_random_playouts_end_by_the_rules_with_invariants_kept(name: str, n: int) -> None:
     """Every decision keeps the game's invariants; every game ends by its own rules, never at a
@@ -88,6 +89,7 @@ VARIANTS = [(name, n, options) for name in GAMES for options in option_variants(
 VARIANT_SEEDS = max(2, SEEDS // 20)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "n", "options"), VARIANTS,
                          ids=[f"{name}-{n}p-{variant_id(o)}" for name, n, o in VARIANTS])
 def test_every_option_variant_plays_to_a_proper_end(name: str, n: int, options: dict[str, object]) -> None:
@@ -99,6 +101,7 @@ def test_every_option_variant_plays_to_a_proper_end(name: str, n: int, options: 
         assert {k: state.options.get(k) for k in options} == options
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "n"), CASES, ids=IDS)
 def test_action_json_and_descriptions(name: str, n: int) -> None:
     game = games.get(name)
@@ -119,6 +122,7 @@ def quick_print(state: GameState) -> tuple[object, ...]:
     return (state.rng.state, len(state.events), len(state.history), state.current_player, state.legal_actions())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "n"), CASES, ids=IDS)
 def test_replay_reproduces_every_state(name: str, n: int) -> None:
     game = games.get(name)
@@ -142,6 +146,7 @@ def test_replay_reproduces_every_state(name: str, n: int) -> None:
         assert state_digest(replay.run(games.get)) == state_digest(state)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "n"), CASES, ids=IDS)
 def test_clone_is_independent(name: str, n: int) -> None:
     for seed in range(DEEP_SEEDS):
@@ -160,6 +165,7 @@ def test_clone_is_independent(name: str, n: int) -> None:
                 assert snap(copy2) == before, "playing on the original changed a clone"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "n"), CASES, ids=IDS)
 def test_json_round_trip(name: str, n: int) -> None:
     game = games.get(name)
@@ -177,6 +183,7 @@ def test_json_round_trip(name: str, n: int) -> None:
             assert snap(a) == snap(b)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "n"), CASES, ids=IDS)
 def test_illegal_action_raises_and_changes_nothing(name: str, n: int) -> None:
     for seed in range(DEEP_SEEDS):
@@ -195,6 +202,7 @@ def test_illegal_action_raises_and_changes_nothing(name: str, n: int) -> None:
             assert snap(state) == before
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "n"), CASES, ids=IDS)
 def test_observation_reveals_nothing_hidden(name: str, n: int) -> None:
     for seed in range(DEEP_SEEDS):
@@ -216,6 +224,7 @@ def test_observation_reveals_nothing_hidden(name: str, n: int) -> None:
                     ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "n"), CASES, ids=IDS)
 def test_determinize_depends_only_on_the_view(name: str, n: int) -> None:
     for seed in range(DEEP_SEEDS):
@@ -256,6 +265,7 @@ def test_same_seed_same_game(name: str) -> None:
     assert runs[0] == runs[1]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "n"), CASES, ids=IDS)
 def test_determinize_resamples_hidden_information_for_every_seat(name: str, n: int) -> None:
     """Each game hides something (a shuffled deck, a hand), so in every game, for every seat,
@@ -276,6 +286,7 @@ draft picks and a boss round's summons, sleeves with `sleeve_mode=secret`."""
 SECRET_SEEDS = max(2, SEEDS // 20)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES)
 def test_secret_choices_look_the_same_to_every_other_seat(name: str) -> None:
     """Wherever `secret_choice()` holds, each other seat sees the same new events and the same
@@ -296,6 +307,7 @@ def test_secret_choices_look_the_same_to_every_other_seat(name: str) -> None:
         assert not compared, f"{name} has secret choices: list them in its state's secret_choices or in SECRET_GAMES"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES)
 def test_secret_commitments_are_kept_redrawn_and_revealed_together(name: str) -> None:
     """For each of a game's `secret_choices` (`sabbat.core.secrets`), while open: every commitment

@@ -12,6 +12,7 @@ from sabbat.core.actions import Action
 from sabbat.rl.actions import NotInLayout, action_space
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "players"), CASES)
 def test_every_legal_action_round_trips(game: str, players: int) -> None:
     g = games.get(game)

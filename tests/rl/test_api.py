@@ -12,6 +12,7 @@ from sabbat import rl
 from sabbat.rl.actions import NotInLayout
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "players"), CASES)
 def test_pettingzoo_api(game: str, players: int) -> None:
     api_test(rl.env(game, players), num_cycles=300)

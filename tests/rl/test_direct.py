@@ -40,6 +40,7 @@ def test_every_game_ships_its_own_encoder(game: str) -> None:
     assert GameCodec(game)._direct is not None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "players"), ALL_COUNTS)
 def test_direct_vector_equals_the_observation_dicts_vector(game: str, players: int) -> None:
     codec = GameCodec(game)

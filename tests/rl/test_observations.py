@@ -29,6 +29,7 @@ def positions(game: str, players: int, count: int = 6) -> list:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "players"), CASES)
 def test_determinizations_look_the_same_to_the_observer(game: str, players: int) -> None:
     codec = GameCodec(game)

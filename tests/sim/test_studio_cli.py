@@ -27,6 +27,7 @@ def refused(*args: str) -> str:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_simulate_writes_parquet_and_a_report_and_report_reads_them(game: str, tmp_path: Path) -> None:
     players = str(games.get(game).info.min_players)
@@ -45,6 +46,7 @@ def test_simulate_writes_parquet_and_a_report_and_report_reads_them(game: str, t
     assert "12 games" in again.read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_compare_runs_on_every_game(game: str, tmp_path: Path) -> None:
     out_file = tmp_path / "c.json"
@@ -56,6 +58,7 @@ def test_compare_runs_on_every_game(game: str, tmp_path: Path) -> None:
     assert figures and all(f["diff"] in (0.0, None) and f["mark"] == "" for f in figures)  # same cards, same games
 
 
+@pytest.mark.slow
 def test_compare_shows_what_a_changed_card_file_changes(tmp_path: Path) -> None:
     shipped = (SRC / "magic_master" / "cards.yaml").read_text(encoding="utf-8")
     weaker = shipped.replace("atk_dice: 1, atk_bonus: 1, defence: 3, mov: 3, suc: 8", "atk_dice: 0, atk_bonus: 0, "
@@ -75,6 +78,7 @@ def test_compare_shows_what_a_changed_card_file_changes(tmp_path: Path) -> None:
     assert 'id="fig-rates"' in html and 'id="compare-table"' in html and "<script src=" not in html
 
 
+@pytest.mark.slow
 def test_compare_and_report_speak_japanese(tmp_path: Path) -> None:
     code, out = run("--lang", "ja", "compare", "magic-master", "--cards", "shipped", "--cards", "shipped", "-n", "2",
                     "--agents", "random", "--jobs", "1")

@@ -54,6 +54,7 @@ def test_each_rotation_block_shares_one_deal() -> None:
     assert len(set(seeds)) == 3
 
 
+@pytest.mark.slow
 def test_tournament_results_do_not_depend_on_the_number_of_workers() -> None:
     seen: list[int] = []
     one = run_tournament("toy", ["random", "ismcts:20"], 2, games=8, jobs=1, seed=3,
@@ -93,6 +94,7 @@ def test_win_shares_split_ties() -> None:
     assert shares == {"a": 0.5, "b": 0.0, "c": 0.5}
 
 
+@pytest.mark.slow
 def test_parts_merge_into_the_result_of_one_run() -> None:
     whole = run_tournament("toy", ["random", "ismcts:20"], 3, games=18, jobs=1, seed=4)
     parts = [run_tournament("toy", ["random", "ismcts:20"], 3, games=18, jobs=1, seed=4, part=(k, 3))

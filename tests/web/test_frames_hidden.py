@@ -57,6 +57,7 @@ def _frames(service: TableService, table: Table, reader: int | None, rng: Rng) -
     return frames
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "players"), CASES)
 def test_no_frame_depends_on_what_its_reader_cannot_see(tmp_path: Path, game: str, players: int) -> None:
     service = _service(tmp_path)

@@ -34,6 +34,7 @@ def _consistent(state: Any, seat: int, frame: dict[str, Any], lang: str, rng: Rn
     return resampled
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_two_people_and_an_ai_play_a_whole_game_without_seeing_hidden_cards(client: TestClient, game: str) -> None:
     t = create(client, game, [{"kind": "human"}, {"kind": "human"}, {"kind": "ai", "agent": "heuristic"}], deal=8)

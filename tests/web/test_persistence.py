@@ -60,6 +60,7 @@ def test_tokens_are_stored_hashed_never_in_clear(db_url: str, tmp_path: Path) ->
     service.store.close()
 
 
+@pytest.mark.slow
 def test_an_uploaded_card_file_is_kept_with_the_table(db_url: str, tmp_path: Path) -> None:
     game = games.get("mystic_vale")
     from importlib import resources

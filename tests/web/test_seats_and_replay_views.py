@@ -65,6 +65,7 @@ def _finish(client: TestClient, game: str, players: int) -> str:
     raise AssertionError("the AI game did not finish")
 
 
+@pytest.mark.slow
 def test_the_replays_everything_view_shows_every_hand_and_the_boss_row(client: TestClient) -> None:
     tid = _finish(client, "monslaught", 2)
     total = client.get(f"/api/tables/{tid}").json()["version"]

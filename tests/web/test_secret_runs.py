@@ -89,6 +89,7 @@ def _forks(game: str, players: int, options: dict[str, Any], seed: int) -> list[
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "players", "options", "clock"), SECRET_GAMES)
 def test_the_others_cannot_count_a_secret_run(tmp_path: Path, game: str, players: int, options: dict[str, Any],
                                               clock: dict[str, int]) -> None:

@@ -16,6 +16,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+import pytest
 import websockets
 
 from support.aio import run_async
@@ -67,6 +68,7 @@ async def _play(port: int, tid: str, token: str, moves: int | None, rng: random.
     return acked, status
 
 
+@pytest.mark.slow
 def test_sigkill_and_restart_lose_no_acknowledged_move(tmp_path: Path) -> None:
     port, db = _free_port(), tmp_path / "serve.sqlite3"
     proc = _start(port, db, tmp_path)

@@ -33,15 +33,22 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from .events import SPECTATOR
 from .rng import Rng
 
-if TYPE_CHECKING:
-    from .state import GameState
 
-S = TypeVar("S", bound="GameState")
+class Table(Protocol):
+    """What a secret choice needs of a game state (every `GameState` has it): written as a protocol
+    so that this module needs nothing of `state`, which lists the choices of its games."""
+
+    num_players: int
+
+    def emit(self, key: str, audience: frozenset[int] | None = None, **params: Any) -> None: ...
+
+
+S = TypeVar("S", bound=Table)
 
 
 class SecretChoice(ABC, Generic[S]):

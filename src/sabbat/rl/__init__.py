@@ -14,14 +14,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import gymnasium
-
 from sabbat import games
+from sabbat.core.extras import needs
 
-from .actions import ActionSpace, NotInLayout, action_space
-from .aec import SabbatAEC
-from .codec import GameCodec
-from .single import SabbatGymEnv
+with needs("rl"):  # numpy, gymnasium and pettingzoo: one line naming the extra where one is missing
+    import gymnasium
+
+    from .actions import ActionSpace, NotInLayout, action_space
+    from .aec import SabbatAEC
+    from .codec import GameCodec
+    from .single import SabbatGymEnv
 
 
 def gym_id(game_id: str) -> str:

@@ -14,6 +14,7 @@ import numpy as np
 
 from sabbat.core.actions import Action
 from sabbat.core.errors import UnknownAgent
+from sabbat.core.extras import needs
 from sabbat.core.state import GameState
 
 from .codec import GameCodec
@@ -79,10 +80,8 @@ def policy_agent(game: str, seed: int, param: str) -> PolicyAgent:
     path = Path(param)
     if not param or not path.is_file():
         raise UnknownAgent(f"policy:FILE needs a saved policy file; {param!r} is not one")
-    try:
+    with needs("rl-train"):
         import torch
         from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
-    except ImportError:
-        raise UnknownAgent("policy agents need torch and sb3-contrib: pip install 'sabbat[rl-train]'") from None
     torch.set_num_threads(1)
     return PolicyAgent(game, path, MaskableActorCriticPolicy.load(str(path), device="cpu"))

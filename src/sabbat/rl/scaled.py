@@ -10,8 +10,12 @@ from __future__ import annotations
 
 import gymnasium as gym
 import numpy as np
-import torch
-from stable_baselines3.common.torch_layers import FlattenExtractor
+
+from sabbat.core.extras import needs
+
+with needs("rl-train"):
+    import torch
+    from stable_baselines3.common.torch_layers import FlattenExtractor
 
 
 class ScaledInputs(FlattenExtractor):

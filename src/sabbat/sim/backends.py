@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 from sabbat.core.errors import SabbatError
+from sabbat.core.extras import needs
 from sabbat.core.safeio import shown
 
 T = TypeVar("T")
@@ -79,7 +80,8 @@ def _batch(fn: Callable[[Any], Any], tasks: list[Any]) -> list[Any]:
 
 
 def _ray(fn: Callable[[T], R], tasks: Sequence[T], workers: int, address: str | None, size: int) -> Iterator[R]:
-    import ray
+    with needs("ray"):
+        import ray
 
     started = not ray.is_initialized()
     if started:

@@ -9,8 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import plotly.graph_objects as go
-from plotly.subplots import make_subplots
+from sabbat.core.extras import needs
+
+with needs("studio"):
+    import plotly.graph_objects as go
+    from plotly.subplots import make_subplots
 
 from .cards import CardRate
 from .stats import Rate

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from sabbat.core.extras import needs
 from sabbat.core.safeio import read_regular, shown
 
 from .runner import GameRecord
@@ -86,8 +87,9 @@ def write_parquet(records: Iterable[GameRecord], path: Path) -> int:
 
     ValueError where a seed does not fit Parquet's 64-bit integers.
     """
-    import pyarrow as pa
-    import pyarrow.parquet as pq
+    with needs("studio"):
+        import pyarrow as pa
+        import pyarrow.parquet as pq
 
     recs = sorted(records, key=lambda r: (r.num_players, r.seed, r.agents))
     if any(not INT64[0] <= r.seed <= INT64[1] for r in recs):
@@ -106,8 +108,9 @@ def write_parquet(records: Iterable[GameRecord], path: Path) -> int:
 
 def read_parquet(path: Path, raw: bytes | None = None) -> list[GameRecord]:
     """Records from a file `write_parquet` wrote (or its bytes, `raw`); ValueError where it is not one."""
-    import pyarrow as pa
-    import pyarrow.parquet as pq
+    with needs("studio"):
+        import pyarrow as pa
+        import pyarrow.parquet as pq
 
     columns = ["game", "num_players", "seed", "agents", "first_player", "winners", "scores", "decisions",
                "options", "stats"]

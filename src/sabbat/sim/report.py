@@ -15,11 +15,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-import plotly.graph_objects as go
-
 from sabbat import __version__, games
 from sabbat.core import i18n
 from sabbat.core.errors import SabbatError
+from sabbat.core.extras import needs
+
+with needs("studio"):
+    import plotly.graph_objects as go
 
 from . import plots
 from .analysis import Study, study

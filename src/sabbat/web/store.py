@@ -17,6 +17,7 @@ from alembic import command
 from alembic.config import Config
 
 from sabbat.core import SabbatError
+from sabbat.core.extras import needs
 
 metadata = sa.MetaData()
 
@@ -154,7 +155,8 @@ class Store:
         try:
             if self.url.startswith("sqlite:///") and self.url != "sqlite:///:memory:":
                 Path(self.url[len("sqlite:///"):]).parent.mkdir(parents=True, exist_ok=True)
-            self.engine = sa.create_engine(self.url, future=True)
+            with needs("postgres"):  # a postgresql:// URL loads psycopg here
+                self.engine = sa.create_engine(self.url, future=True)
             if self.engine.dialect.name == "sqlite":
                 sa.event.listen(self.engine, "connect", _sqlite_pragmas)
             self.migrate()

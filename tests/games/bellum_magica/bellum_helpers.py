@@ -1,4 +1,4 @@
-"""Hand-built Bellum Magica positions for the rule tests (spec section 8 conventions)."""
+"""Hand-built Bellum Magica positions for the rule tests."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Hand-built Magic Master positions with scripted dice (spec section 9 conventions)."""
+"""Hand-built Magic Master positions with scripted dice."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from sabbat.games.magic_master.groups import Group
 from sabbat.games.magic_master.model import Phase, RegroupKind
 from sabbat.games.magic_master.state import MagicMasterState
 
-# seed example cards (spec 9): H6, W, GAN, TB, TU, TR
+# the rulebook's example cards: H6, W, GAN, TB, TU, TR
 H6, W, GAN, TB, TU, TR = "elaine", "galus", "gandaulf", "soldiers", "dwarves", "orcs"
 FX = {"default": "reconstructed"}
 

@@ -1,4 +1,4 @@
-"""Hand-built Mystic Vale positions for rule tests (spec §7 fixture notation).
+"""Hand-built Mystic Vale positions for rule tests (fixture notation).
 
 Fixture letters: B blank, C Cursed Land (top), F starting Fertile Soil (top), G 1 growth,
 D2 2 decay, V1 1 harvest VP, S1x2 two earth spirit, W one wild spirit, M5 5 mana and no empty

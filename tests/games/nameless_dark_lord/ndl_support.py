@@ -2,7 +2,7 @@
 
 Fixture cards (count 0, never dealt) are appended to the packaged card file:
 `fx_P_U` vanilla units and fixture-stat versions of the ability units, so the
-spec's scenarios (written with FX(p,u)) can be set up exactly.
+rule scenarios (written with FX(p,u)) can be set up exactly.
 """
 
 from __future__ import annotations

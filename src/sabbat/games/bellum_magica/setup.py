@@ -1,4 +1,4 @@
-"""Setup (spec section 2): first captain, castles, goblins, human kingdom, creature decks, chests."""
+"""Setup: first captain, castles, goblins, human kingdom, creature decks, chests."""
 
 from __future__ import annotations
 

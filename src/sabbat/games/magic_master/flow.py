@@ -60,7 +60,7 @@ def start_turn(s: Position, p: int) -> None:
 
 
 def end_regroup(s: Position) -> None:
-    """Characterless groups go; then elimination, last survivor, regalia (spec 3.4)."""
+    """Characterless groups go; then elimination, last survivor, regalia."""
     p = s.active
     t = s.t
     keep = []

@@ -1,7 +1,6 @@
 """Monslaught in Walpurgis (モンスロート イン ヴァルプルギス, COLON ARC 2023), 2-4 players.
 
-Rulebook Ver. 1.20 (seed 001_70d209ff05c95cb2.txt) read through the spec
-`shared/rules/monslaught.md`: 12 rounds (an initial draft, scout rounds and boss
+Rulebook Ver. 1.20: 12 rounds (an initial draft, scout rounds and boss
 rounds 4/7/10/12), a deck-builder without a draw deck where each cleanup you choose
 your next hand from your discard pile. Rulings are listed in docs/games/monslaught.md.
 """

@@ -20,7 +20,7 @@ MANA, S1, S2, S3, WILD, DECAY, GROWTH, HVP, EVP, GUARD = range(10)
 
 # A growth symbol lets about one more card into every later field, so it is worth more than a
 # spirit symbol; a wild spirit gained by an ability pays like a wild symbol. Search self-play
-# (issue 21) showed the lower values left the growth card of the time and Spirit Lantern underbought.
+# showed the lower values left the growth card of the time and Spirit Lantern underbought.
 GROWTH_WORTH = 2.0
 WILD_WORTH = 1.4
 

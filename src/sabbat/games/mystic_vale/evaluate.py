@@ -7,7 +7,7 @@ So each seat's final score is projected: current points, plus the turns it still
 what its deck yields a turn (harvest VP, spirit that buys vale cards, mana that buys
 advancements), and the projections are turned into chances of winning.
 
-Every quantity here is public (deck compositions are public, spec §8), and the estimate never
+Every quantity here is public (deck compositions are public), and the estimate never
 looks at deck order, so it is the same on every determinization of a position.
 """
 
@@ -49,7 +49,7 @@ class Weights:
 WEIGHTS = Weights()
 
 PREP_STOP = 3
-"""Effective decay at which prep stops filling the field (spec §3.1)."""
+"""Effective decay at which prep stops filling the field."""
 DRAIN_BASE = 1.3
 """VP a round that leave the pool beyond what the decks show now (decks improve as the game goes)."""
 DRAIN_SHARE = 0.63

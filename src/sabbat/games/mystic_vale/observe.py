@@ -48,7 +48,7 @@ def catalog(c: CardTable) -> dict[str, Any]:
 
 
 def observe(st: Position, player: int | None) -> dict[str, Any]:
-    """Everything is public except deck orders and the boxed level-1 advancements (spec §8).
+    """Everything is public except deck orders and the boxed level-1 advancements.
 
     Deck *compositions* are derivable (every card entered the discard face up), so they are
     shown sorted; their order never is.

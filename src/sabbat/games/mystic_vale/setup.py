@@ -1,4 +1,4 @@
-"""Setup (spec §2): commons, VP pool, starting decks, first player and the initial field build."""
+"""Setup: commons, VP pool, starting decks, first player and the initial field build."""
 
 from __future__ import annotations
 

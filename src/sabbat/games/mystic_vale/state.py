@@ -34,7 +34,7 @@ class MysticValeState(Position):
     _apply = rules.apply
 
     def observation(self, player: int | None) -> dict[str, Any]:
-        """Everything but deck orders and the boxed level-1 advancements (spec §8)."""
+        """Everything but deck orders and the boxed level-1 advancements."""
         return observe.observe(self, player)
 
     def _determinize(self, player: int, rng: Rng) -> MysticValeState:

@@ -1,0 +1,55 @@
+"""Errors raised at the contract boundary.
+
+Every error carries a message a person can act on. None of them may mention
+information hidden from the player who caused it.
+"""
+
+from __future__ import annotations
+
+
+class SabbatError(Exception):
+    """Base of every error sabbat raises on purpose."""
+
+
+class IllegalAction(SabbatError):
+    """The action is well formed but not legal in this state; the state is unchanged."""
+
+
+class MalformedAction(SabbatError):
+    """The action could not be read at all (bad JSON, unknown kind, wrong arguments)."""
+
+
+class UnknownGame(SabbatError):
+    """No registered game has that name."""
+
+
+class UnknownAgent(SabbatError):
+    """No registered agent has that name."""
+
+
+class BadPlayerCount(SabbatError):
+    """The game does not support that many players."""
+
+
+class BadOption(SabbatError):
+    """A game option is unknown or has a value the game cannot use."""
+
+
+class BadSeed(SabbatError):
+    """A seed is not a whole number that fits 64 bits."""
+
+
+class CardDataError(SabbatError):
+    """A card file is missing, malformed, or fails its schema."""
+
+
+class UnknownCard(CardDataError):
+    """A card id does not exist in the loaded card set."""
+
+
+class SaveFileError(SabbatError):
+    """A save or replay file is malformed, truncated, or from another game or version."""
+
+
+class ReplayMismatch(SaveFileError):
+    """Replaying a file's actions did not reproduce the state it recorded."""

@@ -1,0 +1,186 @@
+"""The game descriptor and factory every game package registers."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from . import codec
+from .actions import Action
+from .actions import Action as _Action
+from .errors import BadPlayerCount, BadSeed, SabbatError, SaveFileError
+from .events import Event
+from .options import Option, check_options
+from .rng import Rng
+from .safeio import shown
+from .state import STATE_FORMAT, GameState
+
+SEED_RANGE = range(-(1 << 63), 1 << 64)
+"""Seeds are whole numbers that fit 64 bits (the generator keeps 64 bits of them)."""
+
+
+def check_seed(seed: Any) -> int:
+    """`seed` if it is a whole number in SEED_RANGE; BadSeed otherwise (`1e999`, `True`, "12")."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed not in SEED_RANGE:
+        raise BadSeed(f"a seed is a whole number from {SEED_RANGE.start} to {SEED_RANGE.stop - 1}, not {shown(seed, 40)}")
+    return seed
+
+
+class Status(StrEnum):
+    COMPLETE = "complete"
+    IN_PROGRESS = "in progress"
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """One game's shape: what lobbies, simulations, tests and RL read first."""
+
+    id: str
+    title: dict[str, str]
+    min_players: int
+    max_players: int
+    rules_version: str
+    max_decisions: int
+    """An upper bound on decisions in one game; random playouts must end within it."""
+    status: Status = Status.COMPLETE
+    summary: dict[str, str] = field(default_factory=dict)
+    options: dict[str, Option] = field(default_factory=dict)
+    """Option name -> its declaration. `cards` (a card file path) is always accepted."""
+
+    @property
+    def cli_name(self) -> str:
+        return self.id.replace("_", "-")
+
+    @property
+    def player_counts(self) -> range:
+        return range(self.min_players, self.max_players + 1)
+
+
+class Game:
+    """Factory and codec for one game's states. Subclasses set `info` and `state_class`."""
+
+    info: GameInfo
+    state_class: type[GameState]
+
+    def new(self, num_players: int, seed: int = 0, options: Mapping[str, Any] | None = None) -> GameState:
+        if not isinstance(num_players, int) or not (
+            self.info.min_players <= num_players <= self.info.max_players
+        ):
+            raise BadPlayerCount(
+                f"{self.info.title['en']} is played by {self.info.min_players} to "
+                f"{self.info.max_players} players, not {shown(num_players, 40)}"
+            )
+        opts = check_options(self.info.cli_name, self.info.options, dict(options or {}))
+        return self._new(num_players, check_seed(seed), opts)
+
+    def _new(self, num_players: int, seed: int, options: dict[str, Any]) -> GameState:
+        raise NotImplementedError
+
+    def action_from_json(self, data: Any) -> Action:
+        return Action.from_json(data)
+
+    def from_json(self, data: Any) -> GameState:
+        """Rebuild a state saved by `state.to_json()`; SaveFileError on anything amiss.
+
+        Why check so much: a state from outside (a file, the server) is used by code that
+        trusts it; a wrong player count, a lost card or a float where an int belongs must be
+        refused here with one line, not crash a move later.
+        """
+        if not isinstance(data, dict) or data.get("format") != STATE_FORMAT:
+            raise SaveFileError("this is not a saved sabbat game state")
+        if data.get("game") != self.info.id:
+            raise SaveFileError(f"this state belongs to {shown(data.get('game'), 40)}, not {self.info.id!r}")
+        if data.get("rules_version") != self.info.rules_version:
+            raise SaveFileError(
+                f"this state was saved under rules version {shown(data.get('rules_version'), 40)}; "
+                f"this sabbat has {self.info.rules_version!r}"
+            )
+        try:
+            state = codec.decode(data.get("state"))
+        except RecursionError:
+            raise SaveFileError("the saved state nests values too deep") from None
+        except SaveFileError:
+            raise
+        except SabbatError as exc:  # a card file named in the state, for example
+            raise SaveFileError(f"the saved state cannot be used: {shown(str(exc))}") from None
+        if not isinstance(state, self.state_class):
+            raise SaveFileError(f"the saved state is not a {self.info.id} state")
+        self._check_loaded(state)
+        return state
+
+    def _check_loaded(self, state: GameState) -> None:
+        """Base fields by type, the game's own invariants, and a dry run of the contract."""
+        try:
+            problem = _base_problem(state, self.info.player_counts)
+            if problem is None:
+                broken = state.check_invariants()
+                problem = "; ".join(shown(b, 80) for b in broken[:3]) if broken else None
+            if problem is None:
+                state.is_terminal()
+                state.legal_actions()
+                for seat in range(state.num_players):
+                    state.observation(seat)
+                state.scores()
+        except Exception as exc:  # noqa: BLE001 - any failure here means a malformed state
+            problem = f"{type(exc).__name__}: {shown(str(exc), 80)}"
+        if problem is not None:
+            raise SaveFileError(f"the saved {self.info.id} state is inconsistent ({problem})")
+
+    def describe_card(self, card_id: str, locale: str = "en", options: Mapping[str, Any] | None = None) -> str:
+        """Card help for people: the card's full text (public information only)."""
+        return card_id
+
+    def card_ids(self, options: Mapping[str, Any] | None = None) -> list[str]:
+        """Every card id of the card set in use, for help and statistics."""
+        return []
+
+    def card_faces(self, locale: str = "en", options: Mapping[str, Any] | None = None) -> dict[str, dict[str, Any]]:
+        """Public face of every card in the set, for front ends that draw cards.
+
+        Each entry has at least `name` and `text` in `locale`; a game adds the structured
+        fields its cards show (cost, symbols, points, power...). Public information only.
+        """
+        faces: dict[str, dict[str, Any]] = {}
+        for card_id in self.card_ids(options):
+            text = self.describe_card(card_id, locale, options)
+            faces[card_id] = {"name": text.split("\n", 1)[0], "text": text}
+        return faces
+
+    def heuristic_agent(self, seed: int = 0) -> Any | None:
+        """The game's own quick player (an object with `choose(state)`), if it has one."""
+        return None
+
+    def __repr__(self) -> str:
+        return f"<Game {self.info.id}>"
+
+
+def _base_problem(state: GameState, counts: range) -> str | None:
+    """What is wrong with the fields every state has, or None."""
+    n = getattr(state, "num_players", None)
+    if isinstance(n, bool) or not isinstance(n, int) or n not in counts:
+        return f"player count {shown(n, 20)}"
+    seed = getattr(state, "seed", None)
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed not in SEED_RANGE:
+        return "seed"
+    rng = getattr(state, "rng", None)
+    if not isinstance(rng, Rng) or type(rng.state) is not int or not 0 <= rng.state < 1 << 64:
+        return "random generator"
+    if not isinstance(getattr(state, "options", None), dict):
+        return "options"
+    history = getattr(state, "history", None)
+    if not isinstance(history, list) or not all(
+        type(a) is _Action and type(a.kind) is str and type(a.args) is tuple and all(type(x) in (int, str) for x in a.args)
+        for a in history
+    ):
+        return "history"
+    events = getattr(state, "events", None)
+    if not isinstance(events, list) or not all(
+        type(e) is Event and type(e.key) is str and type(e.params) is dict for e in events
+    ):
+        return "events"
+    seen = getattr(state, "determinized_for", None)
+    if seen is not None:
+        return "a determinized search state"
+    return None

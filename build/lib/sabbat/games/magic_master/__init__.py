@@ -1,0 +1,146 @@
+"""マジックマスター (Magic Master, Shō Kikaku 1989), 2–6 players.
+
+Rules: a player's published rules explanation (Japanese), the authority; where it
+is silent or ambiguous, docs/games/magic_master.md records the reading chosen, the
+Japanese text it rests on and the option that keeps the other reading.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from sabbat.core import Game, GameInfo, GameState, Option, i18n
+
+from .cards import atk_text, table_for
+from .state import MagicMasterState
+
+i18n.register_file("magic_master", Path(__file__).with_name("messages.toml"))
+
+TERRAIN_NAMES = {"castle": {"en": "castle", "ja": "城"}, "forest": {"en": "forest", "ja": "森"},
+                 "cave": {"en": "cave", "ja": "洞窟"}, "none": {"en": "-", "ja": "-"}}
+
+
+class MagicMasterGame(Game):
+    info = GameInfo(
+        id="magic_master",
+        title={"en": "Magic Master", "ja": "マジックマスター"},
+        min_players=2,
+        max_players=6,
+        rules_version="4",
+        max_decisions=100_000,  # test bound for random players, whose games end within ~200 decisions; docs M-2
+        summary={
+            "en": "A war of succession: build groups around heirs, warriors and wizards; win by "
+                  "outliving everyone, uniting the four regalia, or holding the highest claim at time-out.",
+            "ja": "王位継承戦争。継承者・戦士・魔術士でグループを作り、最後の生き残り、王権の4アイテム、"
+                  "時間切れ時の最高継承権のいずれかで勝利する。",
+        },
+        options={
+            "regalia_held": Option(
+                "anywhere (default: a regalia card in hand counts as possessed for the second victory) "
+                "or table (only regalia in one's groups count)",
+                default="anywhere", choices=("anywhere", "table"),
+                help_ja="anywhere（既定: 第2の勝利条件の「所持」に手札の王権カードも含む）または table（グループ内の王権カードのみ）",
+                label={"en": "Regalia for the regalia victory", "ja": "王権の勝利に数える王権カード"},
+                explain={"en": "Whether regalia cards still in your hand count toward uniting the four regalia.",
+                         "ja": "4つの王権を揃える勝利に、手札にある王権カードも数えるか。"},
+                values={"anywhere": {"en": "In your hand or your groups", "ja": "手札のものもグループ内のものも"},
+                        "table": {"en": "Only in your groups", "ja": "グループ内のものだけ"}},
+            ),
+            "keep_last_character": Option(
+                "false (default: discarding is free in a regroup, even one's last character, after which "
+                "no group can be formed and the player drops out) or true (the last character cannot be discarded)",
+                kind="bool", default=False,
+                help_ja="false（既定: 組み替えでの捨て札は自由で、最後のキャラクターも捨てられる。グループを作れなくなれば脱落）"
+                        "または true（最後のキャラクターは捨てられない）",
+                label={"en": "Your last character", "ja": "最後のキャラクター"},
+                explain={"en": "Whether a regroup may discard the last character you have (you are then out).",
+                         "ja": "組み替えで最後のキャラクターを捨ててよいか（捨てれば脱落）。"},
+                values={"false": {"en": "May be discarded in a regroup", "ja": "組み替えで捨ててもよい"},
+                        "true": {"en": "Cannot be discarded", "ja": "捨てられない"}},
+            ),
+            "mixing_ban": Option(
+                "any_leader (default: red and blue troops never share a group, whoever leads it) or wizards "
+                "(the ban binds wizards only: a warrior holding the Charm Staff may lead red and blue troops together)",
+                default="any_leader", choices=("any_leader", "wizards"),
+                help_ja="any_leader（既定: 誰がリーダーでも赤と青の数字の戦闘部隊は同じグループにできない）または wizards"
+                        "（禁止は魔術士のみ: 魅了の杖を持つ戦士は赤と青の部隊を一緒に率いてよい）",
+                label={"en": "Red and blue troops together", "ja": "赤と青の部隊の同居"},
+                explain={"en": "Whether a warrior holding the Charm Staff may lead red and blue troops in one group.",
+                         "ja": "魅了の杖を持つ戦士が、赤と青の部隊を同じグループで率いてよいか。"},
+                values={"any_leader": {"en": "Never, whoever leads the group", "ja": "誰がリーダーでも不可"},
+                        "wizards": {"en": "Only wizards are bound: such a warrior may", "ja": "禁止は魔術士だけ（その戦士なら可）"}},
+            ),
+            "hand_sizes": Option(
+                "by_value (default: the n-th highest succession value revealed is dealt 11 - n cards, so heirs "
+                "6/6/1 deal 10/10/9) or by_place (the n-th player in the ranking, tied players sharing the higher "
+                "count: 6/6/1 deal 10/10/8)",
+                default="by_value", choices=("by_value", "by_place"),
+                help_ja="by_value（既定: n番目に高い王位継承権の値に11−n枚。6/6/1なら10/10/9枚）または by_place"
+                        "（順位がn番目のプレイヤーに11−n枚、同値は多いほうにそろえる。6/6/1なら10/10/8枚）",
+                label={"en": "Hand sizes when heirs tie", "ja": "王位継承権が同値のときの手札"},
+                explain={"en": "How many cards each player is dealt when revealed heirs have equal succession.",
+                         "ja": "公開した後継者の王位継承権が同じとき、各プレイヤーに配る枚数。"},
+                values={"by_value": {"en": "By value: 6/6/1 deals 10/10/9", "ja": "値の順: 6/6/1なら10/10/9枚"},
+                        "by_place": {"en": "By place: 6/6/1 deals 10/10/8", "ja": "順位の順: 6/6/1なら10/10/8枚"}},
+            ),
+        },
+    )
+    state_class = MagicMasterState
+
+    def _new(self, num_players: int, seed: int, options: dict[str, Any]) -> GameState:
+        return MagicMasterState(num_players, seed, options)
+
+    def card_ids(self, options: Mapping[str, Any] | None = None) -> list[str]:
+        return list(table_for(dict(options or {})).types)
+
+    def describe_card(self, card_id: str, locale: str = "en", options: Mapping[str, Any] | None = None) -> str:
+        from sabbat.core.errors import UnknownCard
+
+        t = table_for(dict(options or {}))
+        c = t.types.get(card_id)
+        if c is None:
+            raise UnknownCard(f"no Magic Master card {card_id!r}")
+        kind = i18n.render(f"magic_master.kind.{c.kind.value}", locale)
+        parts = [f"{i18n.localize(c.name, locale)} [{kind}] ×{c.count}"]
+        r = lambda k: i18n.render(f"magic_master.ui.{k}", locale)  # noqa: E731
+        if c.kind.value in ("heir", "warrior", "wizard", "troop"):
+            a = f"{r('mag')} {c.mag}" if c.kind.value == "wizard" else f"{r('atk')} {atk_text(c.atk_dice, c.atk_bonus)}"
+            parts.append(f"{a} / {r('def')} {c.defence} / {r('mov')} {c.mov} / {r('suc')} {c.suc}")
+        elif c.kind.value in ("item", "terrain"):
+            bits = []
+            if c.atk_dice or c.atk_bonus:
+                bits.append(f"{r('atk')} +{atk_text(c.atk_dice, c.atk_bonus)}")
+            if c.defence:
+                bits.append(f"{r('def')} +{c.defence}")
+            if c.suc:
+                bits.append(f"{r('suc')} +{c.suc}")
+            if c.kind.value == "terrain":
+                bits.append(f"{r('mov')} 0")
+            if c.item_role == "charm":
+                bits.append(r("charm"))
+            parts.append(" / ".join(bits) or "-")
+        elif c.atk_dice or c.atk_bonus:
+            parts.append(f"{r('atk')} {atk_text(c.atk_dice, c.atk_bonus)}")
+        if c.undead:
+            parts.append(r("undead"))
+        if c.effect != "none":
+            parts.append(i18n.render(f"magic_master.effect.{c.effect}", locale,
+                                     {"threshold": c.threshold, "terrain": TERRAIN_NAMES[c.need_terrain]}))
+        return " — ".join(parts)
+
+    def card_faces(self, locale: str = "en", options: Mapping[str, Any] | None = None) -> dict[str, dict[str, Any]]:
+        """Name, card text and printed values of every card type, in `locale`."""
+        from .faces import faces
+
+        return faces(table_for(dict(options or {})), locale,
+                     lambda cid, loc: self.describe_card(cid, loc, options))
+
+    def heuristic_agent(self, seed: int = 0) -> Any:
+        from .bots import HeuristicAgent
+
+        return HeuristicAgent(seed)
+
+
+GAME = MagicMasterGame()

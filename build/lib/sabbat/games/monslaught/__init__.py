@@ -1,0 +1,91 @@
+"""Monslaught in Walpurgis (モンスロート イン ヴァルプルギス, COLON ARC 2023), 2-4 players.
+
+Rulebook Ver. 1.20 (seed 001_70d209ff05c95cb2.txt) read through the spec
+`shared/rules/monslaught.md`: 12 rounds (an initial draft, scout rounds and boss
+rounds 4/7/10/12), a deck-builder without a draw deck where each cleanup you choose
+your next hand from your discard pile. Rulings are listed in docs/games/monslaught.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from sabbat.core import Game, GameInfo, GameState, Option, i18n
+from sabbat.core.errors import UnknownCard
+
+from .cards import load
+from .state import MonslaughtState
+
+i18n.register_file("monslaught", Path(__file__).with_name("messages.toml"))
+
+
+class MonslaughtGame(Game):
+    info = GameInfo(
+        id="monslaught",
+        title={"en": "Monslaught in Walpurgis", "ja": "モンスロート イン ヴァルプルギス"},
+        min_players=2,
+        max_players=4,
+        rules_version="2",
+        max_decisions=3000,
+        options={"second_place": Option(
+            "'qualified' (default, ruling A11): with 4 players the 2nd-place extra card "
+            "needs the boss's scout cost too; 'any': the next-highest declaration gets it",
+            default="qualified", choices=("qualified", "any"),
+            help_ja="qualified（既定）: 4人戦の2位の追加カードにもボスのスカウトコストが必要。any: 次に高い宣言者が得る",
+            label={"en": "Second place against a boss (4 players)", "ja": "ボス戦の2位（4人戦）"},
+            explain={"en": "With four players, who gets the extra card for second place in a boss fight.",
+                     "ja": "4人戦のボス戦で、2位の追加カードをだれが得るか。"},
+            values={"qualified": {"en": "Only a declaration that also reaches the boss's scout cost",
+                                  "ja": "ボスのスカウトコストに届いた宣言だけ"},
+                    "any": {"en": "The next-highest declaration, whatever its size", "ja": "次に高い宣言なら何でも"}},
+        ), "refill_hand": Option(
+            "'uncapped' (default, ruling M-12): an action used after the cleanup refill may take the hand past "
+            "the refill limit; 'capped': once the refill has begun, actions fill the hand only up to that limit "
+            "(4, 5 with an Owl)",
+            default="uncapped", choices=("uncapped", "capped"),
+            help_ja="uncapped（既定）: 手札の補充の後に使ったアクションなら補充の上限を超えて手札に加えてよい。"
+                    "capped: 補充が始まったら、アクションで手札に加えられるのは補充の上限（4枚、フクロウで5枚）まで",
+            label={"en": "Cards taken into hand after the refill", "ja": "補充の後に手札に加えるカード"},
+            explain={"en": "Once the end-of-turn refill has begun, how far actions may fill your hand.",
+                     "ja": "手番の終わりの補充が始まった後、アクションで手札を何枚まで増やせるか。"},
+            values={"uncapped": {"en": "Past the limit, if an action says so", "ja": "アクションなら上限を超えてもよい"},
+                    "capped": {"en": "Up to the refill limit (4, or 5 with an Owl)",
+                               "ja": "補充の上限（4枚、フクロウがいれば5枚）まで"}},
+        )},
+        summary={
+            "en": "Summon familiars, scout monsters and lands, defeat four witches; choose your hand from your discard pile.",
+            "ja": "使い魔を召喚し、モンスターや土地をスカウトし、4人の魔女を倒す。手札は捨て山から選ぶ。",
+        },
+    )
+    state_class = MonslaughtState
+
+    def _new(self, num_players: int, seed: int, options: dict[str, Any]) -> GameState:
+        return MonslaughtState(num_players, seed, options)
+
+    def card_ids(self, options: Mapping[str, Any] | None = None) -> list[str]:
+        db = load((options or {}).get("cards"))
+        return [*db.cards, *db.lands, *(land + "_back" for land in db.lands), *db.bosses]
+
+    def describe_card(self, card_id: str, locale: str = "en", options: Mapping[str, Any] | None = None) -> str:
+        from .describe import card_text
+
+        db = load((options or {}).get("cards"))
+        if card_id not in self.card_ids(options):
+            raise UnknownCard(f"Monslaught has no card {card_id!r}")
+        return card_text(db, card_id, locale)
+
+    def card_faces(self, locale: str = "en", options: Mapping[str, Any] | None = None) -> dict[str, dict[str, Any]]:
+        """Name and text in `locale` plus kind, costs, attack, scout cost, points and ability texts."""
+        from .faces import faces
+
+        return faces(load((options or {}).get("cards")), locale)
+
+    def heuristic_agent(self, seed: int = 0) -> Any:
+        from .bots import HeuristicAgent
+
+        return HeuristicAgent(seed)
+
+
+GAME = MonslaughtGame()

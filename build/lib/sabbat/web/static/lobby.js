@@ -1,0 +1,221 @@
+// The lobby: your name, create a table (game, player count, each seat, options in a player's words,
+// clock), the rules of each game, invite links, open tables to join, games to watch, my games and
+// finished games to replay.
+import { t, pick, lang } from './i18n.js';
+import { h, fill, agentLabel } from './shared.js';
+import { api, myGames, remember, forget, myName, setMyName } from './api.js';
+import { toast, navigate } from './app.js';
+import { rulesPanel } from './rules.js';
+
+const DEFAULT_AI = 'normal';
+const HIDDEN_AGENTS = new Set(['heuristic']); // the same player as `normal`
+const NAME_MAX = 40;
+
+export function showLobby(root) {
+  const create = h('section.panel.create', h('h2', t('lobby.new_table')), h('p.muted', t('lobby.loading')));
+  const invites = h('section.panel.invites', { hidden: true });
+  const mine = h('section.panel.mine', h('h2', t('lobby.my_games')));
+  const open = h('section.panel.open', h('h2', t('lobby.open_tables')));
+  const playing = h('section.panel.playing', h('h2', t('lobby.watch')));
+  const finished = h('section.panel.finished', h('h2', t('lobby.finished')));
+  const rules = h('aside.rules-panel', { hidden: true, role: 'dialog', 'aria-modal': 'false' });
+  root.append(h('div.lobby', invites, create, mine, open, playing, finished), rules);
+  let alive = true;
+  Promise.all([api('/api/games'), api('/api/agents')]).then(([games, agents]) => {
+    if (alive) buildCreate(create, invites, games, agents, rules);
+    const titles = Object.fromEntries(games.map((g) => [g.id, g.title]));
+    if (alive) loadLists({ mine, open, playing, finished }, titles);
+  }).catch((e) => create.append(h('p.error', e.message)));
+  const onKey = (ev) => { if (ev.key === 'Escape' && !rules.hidden) rules.hidden = true; };
+  document.addEventListener('keydown', onKey);
+  return () => { alive = false; document.removeEventListener('keydown', onKey); };
+}
+
+/** The words a person reads for an option: its label, its explanation, each value's label. */
+function optionWords(name, o) {
+  const label = pick(o.label) || ((lang() === 'ja' && o.help_ja) || o.help || name);
+  const valueLabel = (v) => pick((o.values || {})[String(v)]) || String(v);
+  return { label, explain: pick(o.explain), valueLabel };
+}
+
+function optionInput(name, o) {
+  const { label, explain, valueLabel } = optionWords(name, o);
+  const id = `opt-${name}`;
+  const mark = (v) => (v === o.default ? ` ${t('lobby.standard')}` : '');
+  let input;
+  if (o.kind === 'bool') {
+    input = h('select', { id, name: `opt:${name}`, 'data-kind': 'bool' },
+      [false, true].map((v) => h('option', { value: String(v), selected: v === !!o.default }, valueLabel(v) + mark(v))));
+  } else if (o.kind === 'int') {
+    input = h('input', { id, type: 'number', name: `opt:${name}`, value: o.default, min: o.minimum, max: o.maximum, 'data-kind': 'int' });
+  } else {
+    input = h('select', { id, name: `opt:${name}`, 'data-kind': 'choice' },
+      (o.choices || []).map((c) => h('option', { value: c, selected: c === o.default }, valueLabel(c) + mark(c))));
+  }
+  const help = explain ? h('small.opt-explain', { id: `${id}-explain` }, explain) : null;
+  if (help) input.setAttribute('aria-describedby', help.id);
+  return h('div.option', h('label.opt-label', { for: id }, label), input, help);
+}
+
+function buildCreate(box, invites, games, agents, rulesBox) {
+  fill(box, h('h2', t('lobby.new_table')));
+  const nameInput = h('input#player-name', { type: 'text', name: 'name', maxlength: NAME_MAX, autocomplete: 'nickname',
+    value: myName(), placeholder: t('lobby.name_placeholder'), 'aria-describedby': 'player-name-help' });
+  nameInput.addEventListener('change', () => setMyName(nameInput.value));
+  const gameSel = h('select#game', { name: 'game' }, games.map((g) => h('option', { value: g.id }, pick(g.title))));
+  const countSel = h('select#players', { name: 'players' });
+  const seatsBox = h('div.seats-form');
+  const optsBox = h('div.options-form');
+  const summary = h('p.summary.muted');
+  const rulesButton = h('button#lobby-rules.link', { type: 'button' }, t('lobby.read_rules'));
+  const form = h('form.create-form',
+    h('label', { for: 'player-name' }, t('lobby.your_name')), nameInput,
+    h('small.muted#player-name-help', t('lobby.name_help')),
+    h('label', { for: 'game' }, t('lobby.game')), gameSel, h('div.summary-row', summary, rulesButton),
+    h('label', { for: 'players' }, t('lobby.players')), countSel,
+    h('fieldset', h('legend', t('lobby.seats')), seatsBox),
+    h('details', h('summary', t('lobby.options')), optsBox),
+    h('details', h('summary', t('lobby.clock')), h('div.options-form',
+      h('p.muted.clock-help', t('lobby.clock_help')),
+      h('div.option', h('label.opt-label', { for: 'per-move' }, t('lobby.per_move')),
+        h('input#per-move', { type: 'number', min: 0, step: 1, placeholder: t('lobby.no_clock') })),
+      h('div.option', h('label.opt-label', { for: 'per-game' }, t('lobby.per_game')),
+        h('input#per-game', { type: 'number', min: 0, step: 1, placeholder: t('lobby.no_clock') })))),
+    h('button.primary', { type: 'submit', id: 'create-table' }, t('lobby.create')));
+  box.append(form);
+  const current = () => games.find((g) => g.id === gameSel.value);
+  rulesButton.addEventListener('click', () => {
+    rulesBox.hidden = false;
+    rulesPanel(rulesBox, current().id, () => { rulesBox.hidden = true; rulesButton.focus(); });
+    rulesBox.querySelector('h2')?.focus();
+  });
+  const seatChoices = [['me', t('lobby.seat.me')], ['friend', t('lobby.seat.friend')], ['open', t('lobby.seat.open')],
+    ...agents.filter((a) => !HIDDEN_AGENTS.has(a.name)).map((a) => [`ai:${a.name}`, t('lobby.seat.ai', { agent: pick(a.label) })])];
+  const drawSeats = () => {
+    const n = Number(countSel.value);
+    const old = [...seatsBox.querySelectorAll('select')].map((s) => s.value);
+    fill(seatsBox);
+    for (let i = 0; i < n; i++) {
+      const id = `seat-${i}`;
+      const sel = h('select', { id, name: `seat${i}`, 'data-seat': i },
+        seatChoices.map(([v, label]) => h('option', { value: v }, label)));
+      sel.value = old[i] || (i === 0 ? 'me' : `ai:${DEFAULT_AI}`);
+      seatsBox.append(h('div.seat-row', h('label', { for: id }, t('seat.n', { n: i + 1 })), sel));
+    }
+  };
+  const drawGame = () => {
+    const g = current();
+    summary.textContent = pick(g.summary) || '';
+    fill(countSel);
+    for (let n = g.min_players; n <= g.max_players; n++) countSel.append(h('option', { value: n }, String(n)));
+    drawSeats();
+    fill(optsBox, Object.entries(g.options || {}).map(([name, o]) => optionInput(name, o)));
+    if (!optsBox.childElementCount) optsBox.append(h('p.muted', t('lobby.no_options')));
+  };
+  gameSel.addEventListener('change', drawGame);
+  countSel.addEventListener('change', drawSeats);
+  drawGame();
+  form.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const g = current();
+    const name = nameInput.value.trim();
+    setMyName(name);
+    const picks = [...seatsBox.querySelectorAll('select')].map((s) => s.value);
+    const seats = picks.map((p) => (p.startsWith('ai:') ? { kind: 'ai', agent: p.slice(3) }
+      : p === 'open' ? { kind: 'human', open: true } : p === 'me' && name ? { kind: 'human', name } : { kind: 'human' }));
+    const options = {};
+    for (const el of optsBox.querySelectorAll('[name^="opt:"]')) {
+      const key = el.name.slice(4);
+      const o = g.options[key];
+      const v = o.kind === 'bool' ? el.value === 'true' : o.kind === 'int' ? Number(el.value) : el.value;
+      if (v !== o.default) options[key] = v;
+    }
+    const button = form.querySelector('button[type=submit]');
+    button.disabled = true;
+    try {
+      const body = { game: g.id, players: picks.length, seats, options };
+      const perMove = Number(form.querySelector('#per-move').value);
+      const perGame = Number(form.querySelector('#per-game').value);
+      if (perMove > 0 || perGame > 0) {
+        body.clock = {};
+        if (perMove > 0) body.clock.per_move_s = Math.round(perMove);
+        if (perGame > 0) body.clock.per_game_s = Math.round(perGame * 60);
+      }
+      const res = await api('/api/tables', body);
+      const mineIdx = picks.indexOf('me');
+      const myToken = mineIdx >= 0 ? res.seats.find((s) => s.seat === mineIdx)?.token : null;
+      if (myToken) remember(res.table_id, { seat: mineIdx, token: myToken, game: g.id });
+      const friends = res.seats.filter((s) => picks[s.seat] === 'friend' || (picks[s.seat] === 'me' && s.seat !== mineIdx));
+      if (!friends.length) { navigate(`/t/${res.table_id}`); return; }
+      showInvites(invites, res, friends, mineIdx >= 0);
+    } catch (e) {
+      toast(e.message, 'error');
+    } finally {
+      button.disabled = false;
+    }
+  });
+}
+
+function showInvites(box, res, friends, iPlay) {
+  box.hidden = false;
+  const link = (s) => new URL(s.invite_url || `/t/${res.table_id}#token=${s.token}`, location.origin).href;
+  fill(box, h('h2', t('lobby.invites')), h('p.muted', t('lobby.invites_help')),
+    h('ul.invite-list', friends.map((s) => {
+      const url = link(s);
+      const input = h('input', { type: 'text', readonly: true, value: url, 'aria-label': t('seat.n', { n: s.seat + 1 }) });
+      return h('li', h('span', t('seat.n', { n: s.seat + 1 })), input,
+        h('button', { type: 'button', onclick: async () => {
+          try { await navigator.clipboard.writeText(url); toast(t('lobby.copied')); } catch { input.select(); toast(t('lobby.copy_manually')); }
+        } }, t('lobby.copy')));
+    })),
+    h('a.button.primary', { href: `/t/${res.table_id}` }, iPlay ? t('lobby.go_to_table') : t('lobby.watch_table')));
+  box.scrollIntoView({ block: 'start' });
+}
+
+async function loadLists(boxes, titles) {
+  const title = (g) => pick(titles[g]) || g;
+  const row = (tb, ...actions) => h('li.table-row', h('span.tb-game', title(tb.game)),
+    h('span.tb-players', t('lobby.n_players', { n: tb.players })),
+    h('span.tb-seats', (tb.seats || []).map((s) => h('span.tb-seat', s.kind === 'ai' ? t('seat.ai', { agent: agentLabel(s.agent) })
+      : s.open ? t('lobby.open_seat') : (s.name || t('seat.human'))))),
+    Number.isInteger(tb.seed) ? h('span.tb-seed', { title: t('lobby.seed_help') }, t('lobby.seed', { seed: tb.seed })) : null,
+    tb.status === 'stopped' ? h('span.tb-stopped', t('lobby.stopped'), tb.stopped_reason ? `: ${tb.stopped_reason}` : '') : null,
+    h('span.tb-actions', actions));
+  const fillBox = (box, rows, empty) => {
+    box.querySelector('ul')?.remove();
+    box.querySelector('p')?.remove();
+    box.append(rows.length ? h('ul.tables', rows) : h('p.muted', empty));
+  };
+  // my games
+  const mine = myGames();
+  const ids = Object.keys(mine).sort((a, b) => (mine[b].saved || 0) - (mine[a].saved || 0));
+  const rows = await Promise.all(ids.map(async (id) => {
+    try {
+      const tb = await api(`/api/tables/${encodeURIComponent(id)}`);
+      return tb.status === 'finished'
+        ? row(tb, h('a.button', { href: `/replay/${id}` }, t('lobby.replay')))
+        : tb.status === 'stopped' ? row(tb)
+          : row(tb, h('a.button.primary', { href: `/t/${id}` }, t('lobby.resume')), ' ', t('seat.n', { n: mine[id].seat + 1 }));
+    } catch {
+      return h('li.table-row', h('span', t('lobby.gone')),
+        h('button', { type: 'button', onclick: (ev) => { forget(id); ev.target.closest('li').remove(); } }, t('lobby.forget')));
+    }
+  }));
+  fillBox(boxes.mine, rows, t('lobby.none_mine'));
+  const list = async (status) => { try { return await api(`/api/tables?status=${status}`); } catch { return []; } };
+  const [open, playing, finished] = await Promise.all([list('open'), list('playing'), list('finished')]);
+  fillBox(boxes.open, open.map((tb) => row(tb, h('button.primary', { type: 'button', onclick: () => join(tb.table_id, tb.game) }, t('lobby.join')),
+    ' ', h('a.button', { href: `/t/${tb.table_id}?watch=1` }, t('lobby.watch_table')))), t('lobby.none_open'));
+  fillBox(boxes.playing, playing.map((tb) => row(tb, h('a.button', { href: `/t/${tb.table_id}?watch=1` }, t('lobby.watch_table')))), t('lobby.none_playing'));
+  fillBox(boxes.finished, finished.slice(0, 20).map((tb) => row(tb, h('a.button', { href: `/replay/${tb.table_id}` }, t('lobby.replay')))), t('lobby.none_finished'));
+}
+
+async function join(tableId, game) {
+  try {
+    const res = await api(`/api/tables/${encodeURIComponent(tableId)}/join`, {});
+    remember(tableId, { seat: res.seat, token: res.token, game });
+    navigate(`/t/${tableId}`);
+  } catch (e) {
+    toast(e.message, 'error');
+  }
+}

@@ -1,0 +1,186 @@
+"""Durable tables: (game, rules version, options, card data, seed) plus an action log.
+
+Why a log and not snapshots: replaying the log rebuilds every state exactly (the games are
+deterministic), so one append per move is all a commit needs, and the same log is the replay.
+SQLite is the embedded default; PostgreSQL is the same code with another URL.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
+
+from sabbat.core.extras import needs
+
+metadata = sa.MetaData()
+
+tables_t = sa.Table(
+    "tables", metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(64), nullable=False),
+    sa.Column("rules_version", sa.String(32), nullable=False),
+    sa.Column("num_players", sa.Integer, nullable=False),
+    sa.Column("seed", sa.String(24), nullable=False),
+    sa.Column("options", sa.Text, nullable=False),
+    sa.Column("cards", sa.Text, nullable=True),
+    sa.Column("settings", sa.Text, nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("status", sa.String(16), nullable=False),
+)
+seats_t = sa.Table(
+    "seats", metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("kind", sa.String(8), nullable=False),
+    sa.Column("agent", sa.String(64), nullable=True),
+    sa.Column("token_hash", sa.String(64), nullable=True),
+    sa.Column("open", sa.Boolean, nullable=False),
+    sa.Column("name", sa.String(64), nullable=True),
+)
+actions_t = sa.Table(
+    "actions", metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("idx", sa.Integer, primary_key=True),
+    sa.Column("action", sa.Text, nullable=False),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("msg_id", sa.String(64), nullable=True),
+)
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    kind: str
+    agent: str | None = None
+    token_hash: str | None = None
+    open: bool = False
+    name: str | None = None
+
+
+class LogRow(NamedTuple):
+    """One move of a table's log, and the table's new status when the move ended the game."""
+
+    table_id: str
+    idx: int
+    action: Any
+    seat: int
+    msg_id: str | None
+    status: str | None
+
+
+@dataclass
+class TableRow:
+    id: str
+    game: str
+    rules_version: str
+    num_players: int
+    seed: int
+    options: dict[str, Any]
+    cards: str | None
+    settings: dict[str, Any]
+    created: float
+    status: str
+    seats: list[SeatRow] = field(default_factory=list)
+    actions: list[tuple[Any, int, str | None]] = field(default_factory=list)
+    """(action JSON, seat, client message id) in order."""
+
+
+def database_url(db: str) -> str:
+    """A SQLAlchemy URL for `--db`: a postgresql:// URL as given (psycopg 3), else a SQLite file path."""
+    if db.startswith(("postgresql://", "postgres://", "postgresql+psycopg://")):
+        rest = db.split("://", 1)[1]
+        return "postgresql+psycopg://" + rest
+    if db.startswith("sqlite:"):
+        return db
+    return "sqlite:///" + str(Path(db).expanduser().resolve())
+
+
+class Store:
+    """The tables and their logs in one database; every write is its own committed transaction."""
+
+    def __init__(self, db: str) -> None:
+        self.url = database_url(db)
+        if self.url.startswith("sqlite:///") and self.url != "sqlite:///:memory:":
+            Path(self.url[len("sqlite:///"):]).parent.mkdir(parents=True, exist_ok=True)
+        with needs("postgres"):  # a postgresql:// URL loads psycopg here
+            self.engine = sa.create_engine(self.url, future=True)
+        if self.engine.dialect.name == "sqlite":
+            sa.event.listen(self.engine, "connect", _sqlite_pragmas)
+        self.migrate()
+
+    def migrate(self) -> None:
+        """Bring the schema to the newest revision (Alembic)."""
+        cfg = Config()
+        cfg.set_main_option("script_location", str(MIGRATIONS))
+        with self.engine.begin() as conn:
+            cfg.attributes["connection"] = conn
+            command.upgrade(cfg, "head")
+
+    def create(self, row: TableRow) -> None:
+        with self.engine.begin() as c:
+            c.execute(tables_t.insert().values(
+                id=row.id, game=row.game, rules_version=row.rules_version, num_players=row.num_players,
+                seed=str(row.seed), options=json.dumps(row.options), cards=row.cards,
+                settings=json.dumps(row.settings), created=row.created, status=row.status))
+            c.execute(seats_t.insert(), [
+                {"table_id": row.id, "seat": s.seat, "kind": s.kind, "agent": s.agent,
+                 "token_hash": s.token_hash, "open": s.open, "name": s.name} for s in row.seats])
+
+    def append_many(self, rows: list[LogRow]) -> None:
+        """Commit moves of any tables in one transaction (one disk flush for all of them);
+        raises, writing none, if an index is taken."""
+        with self.engine.begin() as c:
+            c.execute(_APPEND, [{"table_id": r.table_id, "idx": r.idx, "action": json.dumps(r.action),
+                                 "seat": r.seat, "msg_id": r.msg_id} for r in rows])
+            for r in rows:
+                if r.status is not None:
+                    c.execute(tables_t.update().where(tables_t.c.id == r.table_id).values(status=r.status))
+
+    def truncate(self, table_id: str, keep: int) -> None:
+        """Drop the log entries from index `keep` on (an undo)."""
+        with self.engine.begin() as c:
+            c.execute(actions_t.delete().where(actions_t.c.table_id == table_id, actions_t.c.idx >= keep))
+
+    def claim_seat(self, table_id: str, seat: int, token_hash: str) -> None:
+        with self.engine.begin() as c:
+            c.execute(seats_t.update().where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
+                      .values(token_hash=token_hash, open=False))
+
+    def set_seat_name(self, table_id: str, seat: int, name: str | None) -> None:
+        with self.engine.begin() as c:
+            c.execute(seats_t.update().where(seats_t.c.table_id == table_id, seats_t.c.seat == seat).values(name=name))
+
+    def load_all(self) -> list[TableRow]:
+        """Every table with its seats and log, oldest first."""
+        with self.engine.connect() as c:
+            rows = {r.id: TableRow(r.id, r.game, r.rules_version, r.num_players, int(r.seed), json.loads(r.options),
+                                   r.cards, json.loads(r.settings), r.created, r.status)
+                    for r in c.execute(sa.select(tables_t).order_by(tables_t.c.created))}
+            for s in c.execute(sa.select(seats_t).order_by(seats_t.c.seat)):
+                rows[s.table_id].seats.append(SeatRow(s.seat, s.kind, s.agent, s.token_hash, bool(s.open), s.name))
+            for a in c.execute(sa.select(actions_t).order_by(actions_t.c.table_id, actions_t.c.idx)):
+                rows[a.table_id].actions.append((json.loads(a.action), a.seat, a.msg_id))
+        return list(rows.values())
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+
+_APPEND = actions_t.insert()
+"""Built once: a statement object per move costs more than the SQLite commit itself."""
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")  # WAL: a committed move survives a killed process
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.close()

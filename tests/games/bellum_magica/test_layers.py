@@ -1,0 +1,28 @@
+"""The package's modules import each other without a circle, lazily or not.
+
+Why: with the position at the bottom, rules as functions over it and the contract on top, each
+module can be read, tested and tuned knowing only the modules below it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import sabbat.games.bellum_magica as package
+from support.import_graph import layers_broken, package_imports
+
+PACKAGE = Path(package.__file__).parent
+LOW = ("cards", "constants", "text", "model", "actions", "scoring", "goblins", "legal", "flow", "rules", "setup", "observe",
+       "describe", "invariants", "faces")
+
+
+def _imports() -> dict[str, set[str]]:
+    return package_imports(PACKAGE)
+
+
+def test_no_circle_and_no_module_below_the_adapter_imports_it():
+    assert layers_broken(PACKAGE, LOW) == []
+
+
+def test_the_position_knows_no_rule():
+    assert _imports()["model"] <= {"cards", "constants", "text"}

@@ -1,0 +1,32 @@
+"""The package's modules import each other without a circle, lazily or not.
+
+Why: with the position at the bottom, rules as functions over it and the contract on top, each
+module can be read, tested and tuned knowing only the modules below it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import sabbat.games.magic_master as package
+from support.import_graph import layers_broken, package_imports
+
+PACKAGE = Path(package.__file__).parent
+
+
+def _imports() -> dict[str, set[str]]:
+    return package_imports(PACKAGE)
+
+
+def test_no_circle_and_no_module_below_the_adapter_imports_it():
+    assert layers_broken(PACKAGE, adapter=("state", "__init__", "bots")) == []
+
+
+def test_the_position_knows_no_rule():
+    assert _imports()["model"] <= {"actions", "cards", "groups"}
+
+
+def test_the_bottom_knows_no_position():
+    graph = _imports()
+    for low in ("actions", "cards", "groups", "text"):
+        assert graph[low] <= {"actions", "cards", "groups"}, low

@@ -1,0 +1,24 @@
+"""The package's modules import each other without a circle, lazily or not.
+
+Why: with the position at the bottom, rules as functions over it and the contract on top, each
+module can be read, tested and tuned knowing only the modules below it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import sabbat.games.nameless_dark_lord as package
+from support.import_graph import layers_broken, package_imports
+
+PACKAGE = Path(package.__file__).parent
+LOW = ("cards", "options", "text", "model", "actions", "board", "scoring", "effects", "level_events",
+       "sleeves", "rounds", "bidding", "rules", "dealing")
+
+
+def _imports() -> dict[str, set[str]]:
+    return package_imports(PACKAGE)
+
+
+def test_no_circle_and_no_module_below_the_adapter_imports_it():
+    assert layers_broken(PACKAGE, LOW) == []

@@ -1,0 +1,32 @@
+"""The repository holds sources: generated reports and records are rebuilt (scripts/rebuild-results), not committed."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+LIMIT = 1 << 20
+"""No tracked file outside examples/ (shipped trained policies) is larger than 1 MiB."""
+
+
+def tracked() -> list[str]:
+    try:
+        done = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True, timeout=60)
+    except (OSError, subprocess.SubprocessError):
+        pytest.skip("not a git checkout")
+    return [name for name in done.stdout.decode("utf-8", "replace").split("\0") if name]
+
+
+def test_no_tracked_file_outside_examples_is_over_one_mebibyte() -> None:
+    big = [(name, size) for name in tracked() if not name.startswith("examples/")
+           for path in [ROOT / name] if path.is_file() and (size := path.stat().st_size) > LIMIT]
+    assert not big, f"generated or oversized files are tracked: {big}"
+
+
+def test_generated_reports_and_records_are_not_tracked() -> None:
+    generated = [name for name in tracked() if name.endswith((".parquet", ".npz"))
+                 or (name.startswith("benchmarks/results/") and name.endswith(".html"))]
+    assert not generated, f"rebuild these with scripts/rebuild-results instead of committing them: {generated}"
