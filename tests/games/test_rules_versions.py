@@ -6,10 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from rules_versions import COMMAND, VARIANTS_FROM, current, recorded
 
 from sabbat import games
 from sabbat.core import carddata
+
+from .rules_versions import COMMAND, VARIANTS_FROM, current, recorded
 
 
 @pytest.mark.parametrize("game_id", sorted(VARIANTS_FROM))
