@@ -7,6 +7,8 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
+from sabbat.web.tables import TableService
+
 
 def create(client: TestClient, game: str, seats: list[dict[str, Any]], deal: int | None = None,
            **extra: Any) -> dict[str, Any]:
@@ -17,6 +19,17 @@ def create(client: TestClient, game: str, seats: list[dict[str, Any]], deal: int
     assert res.status_code == 201, res.text
     data: dict[str, Any] = res.json()
     return data
+
+
+def act(service: TableService, table_id: str, token: str | None, msg_id: Any, version: Any,
+        action: Any = None, action_id: Any = None) -> int:
+    """A person's move the way the hub makes it, without the event loop: checked (`check_act`),
+    its log row committed, then put in place (`finish`); returns the mover's new version."""
+    move = service.check_act(table_id, token, msg_id, version, action, action_id)
+    if isinstance(move, int):  # a repeated message id
+        return move
+    service.store.append_many([move.row])
+    return service.finish(move)
 
 
 def next_view(ws: Any, limit: int = 200) -> dict[str, Any]:

@@ -6,8 +6,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from sabbat.web.clocks import OVERTIME_S
 from sabbat.web.store import Store
-from sabbat.web.tables import OVERTIME_S, Table, TableService
+from sabbat.web.table import Table
+from sabbat.web.tables import TableService
+
+from .helpers import act
 
 
 class FakeClock:
@@ -79,7 +83,7 @@ def test_a_move_in_time_restarts_the_move_clock(tmp_path: Path) -> None:
     seat = table.state.current_player
     assert seat is not None
     clock.now += 15
-    service.act(table.id, tokens[seat], "a", 0, action_id=0)
+    act(service, table.id, tokens[seat], "a", 0, action_id=0)
     clock.now += 15
     assert service.tick() == []
     assert _row(service, table, seat, seat)["move_left_s"] == 5.0
@@ -106,7 +110,7 @@ def test_a_game_clock_runs_down_only_on_the_persons_own_decisions(tmp_path: Path
     seat = table.state.current_player
     assert seat is not None
     clock.now += 30
-    service.act(table.id, tokens[seat], "a", 0, action_id=0)
+    act(service, table.id, tokens[seat], "a", 0, action_id=0)
     assert table.seats[seat].clock_left == 70.0
     assert _row(service, table, seat)["clock_s"] == 70.0
     assert table.state.current_player == seat
@@ -158,7 +162,7 @@ def test_an_away_persons_seat_comes_back_when_they_act(tmp_path: Path) -> None:
     clock.now += 31
     service.tick()
     assert table.seats[seat].substitute
-    service.act(table.id, tokens[seat], "b", table.version, action_id=0)  # from another device, say
+    act(service, table.id, tokens[seat], "b", table.version, action_id=0)  # from another device, say
     assert not table.seats[seat].substitute
     if table.state.current_player == seat:
         assert table.mover() is None and _row(service, table, seat)["move_left_s"] == 20.0

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from sabbat.web.hub import Conn, Hub
 
+from .helpers import act
 from .test_clocks import FakeClock, _humans, _row, _service, _stand_in_moves
 
 
@@ -46,7 +47,7 @@ def test_the_grace_counts_from_the_persons_turn_not_from_the_disconnect(tmp_path
     service.connected(table, other, -1)  # leaves while the other seat plays
     clock.now += 100
     while table.state.current_player == mover:
-        service.act(table.id, tokens[mover], f"m{table.version}", table.version_for(mover), action_id=0)
+        act(service, table.id, tokens[mover], f"m{table.version}", table.version_for(mover), action_id=0)
     assert table.state.current_player == other
     service.tick()
     assert not table.seats[other].substitute, "their turn has only just begun"
@@ -67,7 +68,7 @@ def test_a_person_the_stand_in_plays_for_gets_their_moves_and_may_act(tmp_path: 
     assert table.seats[seat].substitute
     view = service.view(table, seat, "en")  # say, from a page that never closed
     assert view["legal"]
-    service.act(table.id, tokens[seat], "back", view["version"], action_id=0)
+    act(service, table.id, tokens[seat], "back", view["version"], action_id=0)
     assert not table.seats[seat].substitute
 
 

@@ -18,7 +18,8 @@ from sabbat import games
 from sabbat.core import GameState
 from sabbat.core.rng import Rng
 from sabbat.web.store import Store
-from sabbat.web.tables import Table, TableService
+from sabbat.web.table import Table
+from sabbat.web.tables import TableService
 
 CASES = [(g, n) for g in games.names() for n in games.get(g).info.player_counts]
 CHECK_RATE = 0.05

@@ -8,10 +8,11 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
+from sabbat.web.rejected import Rejected
 from sabbat.web.store import Store
-from sabbat.web.tables import Rejected, TableService
+from sabbat.web.tables import TableService
 
-from .helpers import create, next_view
+from .helpers import act, create, next_view
 from .test_clocks import FakeClock
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
@@ -87,5 +88,5 @@ def test_an_expired_table_refuses_moves(tmp_path: Path) -> None:
     service.tick()
     assert table.mover() is None
     with pytest.raises(Rejected) as refused:
-        service.act(table.id, tokens[0], "m", table.version_for(0), action_id=0)
+        act(service, table.id, tokens[0], "m", table.version_for(0), action_id=0)
     assert refused.value.code == "table_expired"

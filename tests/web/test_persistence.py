@@ -9,8 +9,11 @@ import pytest
 
 from sabbat import games
 from sabbat.core import carddata
+from sabbat.web.rejected import Rejected
 from sabbat.web.store import Store
-from sabbat.web.tables import Rejected, TableService
+from sabbat.web.tables import TableService
+
+from .helpers import act
 
 
 def _play(service: TableService, table_id: str, tokens: dict[int, str], moves: int, rng: random.Random) -> None:
@@ -21,7 +24,7 @@ def _play(service: TableService, table_id: str, tokens: dict[int, str], moves: i
         seat = table.state.current_player
         assert seat is not None
         n = len(table.state.legal_actions())
-        service.act(table_id, tokens[seat], f"m{table.version}", table.version_for(seat), action_id=rng.randrange(n))
+        act(service, table_id, tokens[seat], f"m{table.version}", table.version_for(seat), action_id=rng.randrange(n))
 
 
 @pytest.mark.parametrize("game", ["mystic_vale", "bellum_magica"])
@@ -44,7 +47,7 @@ def test_a_table_is_rebuilt_from_its_log_after_a_restart(db_url: str, tmp_path: 
     assert again.seat_of(rebuilt, tokens[seat]) == seat  # tokens still open their seats (stored hashed)
     # a move acknowledged before the restart, sent again, is answered idempotently
     _, last_seat, last_msg = again.store.load_all()[0].actions[-1]
-    assert again.act(table.id, tokens[last_seat], last_msg, 0, action_id=0) == rebuilt.version_for(last_seat)
+    assert act(again, table.id, tokens[last_seat], last_msg, 0, action_id=0) == rebuilt.version_for(last_seat)
     assert rebuilt.state.to_json() == before.to_json()
     _play(again, table.id, tokens, 5, random.Random(5))
     assert len(again.tables[table.id].state.history) == len(before.history) + 5

@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
+from sabbat.web.rejected import Rejected
 from sabbat.web.store import Store
-from sabbat.web.tables import Rejected, TableService
+from sabbat.web.tables import TableService
 
 from .helpers import create, frame_of, next_view
 

@@ -22,7 +22,10 @@ from sabbat.core import Action
 from sabbat.web.hub import Conn, Hub
 from sabbat.web.steps import secret_mover
 from sabbat.web.store import Store
-from sabbat.web.tables import Table, TableService
+from sabbat.web.table import Table
+from sabbat.web.tables import TableService
+
+from .helpers import act
 
 SECRET_GAMES = [("monslaught", 2, {}, {}), ("monslaught", 3, {}, {}),
                 ("monslaught", 2, {}, {"per_move_s": 600, "per_game_s": 3600}),  # clocks count down in every view
@@ -57,7 +60,7 @@ class Room:
         seat = t.state.current_player
         assert seat is not None
         legal = t.state.legal_actions()
-        self.service.act(t.id, self.tokens[seat], f"m{t.version}", t.version_for(seat), action_id=legal.index(action))
+        act(self.service, t.id, self.tokens[seat], f"m{t.version}", t.version_for(seat), action_id=legal.index(action))
 
     def received(self) -> dict[int | None, list[Any]]:
         out: dict[int | None, list[Any]] = {}

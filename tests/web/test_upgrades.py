@@ -16,10 +16,11 @@ from starlette.testclient import TestClient
 
 from sabbat.core import carddata
 from sabbat.web.app import create_app
+from sabbat.web.rejected import Rejected
 from sabbat.web.store import Store, actions_t, database_url, tables_t
-from sabbat.web.tables import Rejected, TableService
+from sabbat.web.tables import TableService
 
-from .helpers import create, frame_of, next_view
+from .helpers import act, create, frame_of, next_view
 from .test_persistence import _play
 
 TWO = {"game": "mystic_vale", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]}
@@ -74,7 +75,7 @@ def test_a_log_that_no_longer_replays_stops_its_table_alone(db_url: str) -> None
     view = service.view(t_broken, seat, "ja")
     assert view["status"] == "stopped" and view["legal"] == [] and "4 手目" in view["stopped_reason"]
     with pytest.raises(Rejected) as refused:
-        service.act(broken, tokens[0][seat], "late", t_broken.version_for(seat), action_id=0)
+        act(service, broken, tokens[0][seat], "late", t_broken.version_for(seat), action_id=0)
     assert refused.value.code == "stopped"
     assert "does not replay" in refused.value.message("en") and "記録" in refused.value.message("ja")
     assert t_broken.mover() is None and t_broken not in service.tick()

@@ -18,10 +18,11 @@ from starlette.routing import WebSocketRoute
 from . import ai
 from .http_limits import BodyLimit
 from .hub import Hub
+from .lobby import OPEN_EXPIRY_S
 from .protocol import ws_table
 from .routes import ERROR_HANDLERS, http_routes
 from .store import Store
-from .tables import LEVELS, OPEN_EXPIRY_S, TABLES_PER_CLIENT, TableService
+from .tables import LEVELS, TABLES_PER_CLIENT, TableService
 
 log = logging.getLogger("sabbat.web")
 CLOCK_FRAME_S = 5.0

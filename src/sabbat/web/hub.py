@@ -20,7 +20,9 @@ from starlette.websockets import WebSocket
 from . import ai
 from .commits import GroupCommit
 from .limits import QUEUE_LIMIT, RESERVE, VIEW_CACHE, Bucket
-from .tables import Rejected, Table, TableService
+from .rejected import Rejected
+from .table import Table
+from .tables import TableService
 from .thinking import Thinking
 
 log = logging.getLogger("sabbat.web")

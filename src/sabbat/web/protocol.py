@@ -19,7 +19,9 @@ from sabbat.core import i18n
 from . import ai
 from .hub import Close, Conn, Hub, encode
 from .limits import FLOOD_CLOSE, MAX_DEPTH, MAX_FRAME, ROOM_WAIT_S, VIEW_BYTES
-from .tables import Rejected, Table, TableService
+from .rejected import Rejected
+from .table import Table
+from .tables import TableService
 
 CLOSE_WAIT_S = 5.0
 """How long a closing connection may take to send what waits for it."""

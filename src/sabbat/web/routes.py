@@ -23,8 +23,11 @@ from sabbat.core.game import SEED_RANGE
 
 from . import game_front, reveal
 from .http_limits import request_lang
+from .names import game_named
+from .rejected import Rejected
 from .steps import Steps
-from .tables import LEVELS, Rejected, Table, TableService, game_named
+from .table import Table
+from .tables import LEVELS, TableService
 
 STATIC = Path(__file__).with_name("static")
 LEVEL_LABELS = {

@@ -1,264 +1,44 @@
 """The table authority: seats, moves, undo, clocks and views. Knows neither WebSocket nor SQL.
 
-Why one authority: every move goes through `act` (or `ai_move`), which checks the seat, the
-version the client saw and the action's legality, commits the move to the store, and only
-then tells listeners, who send each recipient its own view. A crash after the commit loses
-nothing; a crash before it loses only a move that was never acknowledged.
+Why one authority: every move goes through `check_act` (or `ai_move`), which checks the seat,
+the version the client saw and the action's legality; the move is committed to the store, and
+only then `finish` puts it in place and tells listeners, who send each recipient its own
+view. A crash after the commit loses nothing; a crash before it loses only a move that was
+never acknowledged.
 """
 
 from __future__ import annotations
 
 import hashlib
-import logging
 import secrets
 import time
-import unicodedata
 from collections.abc import Callable, Collection
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from sabbat import games
-from sabbat.core import Action, GameState, SabbatError, carddata, i18n
-from sabbat.core.errors import UnknownGame
-from sabbat.core.events import Event
+from sabbat.core import Action, GameState, SabbatError, carddata
 from sabbat.core.game import SEED_RANGE, Game, check_seed
 from sabbat.core.replay import Replay
-from sabbat.core.rng import Rng
 
-from .steps import Mark, Steps, mark, secret_mover
+from . import clocks, loading, lobby
+from .names import MAX_TABLE_NAME, game_named, seat_name, text_name
+from .rejected import Rejected
+from .steps import mark, secret_mover
 from .store import LogRow, SeatRow, Store, TableRow
+from .table import Listener, Move, Seat, Table, hash_token
+from .undo import reveals_nothing
 
-i18n.register_file("web", Path(__file__).with_name("messages.toml"))
-log = logging.getLogger(__name__)
-
-MAX_SEAT_NAME = 40
-MAX_TABLE_NAME = 80
 MAX_CLOCK_S = 7 * 24 * 3600
-OVERTIME_S = 30.0
-"""Seconds a decision gets once a person's game clock is spent and no per-move clock is set."""
-UNDO_SAMPLES = 3
-"""Determinizations an undo check compares: a move that revealed a hidden card or used chance
-shows a different result in at least one of them (with overwhelming odds)."""
-OPEN_EXPIRY_S = 3600.0
-"""Default seconds a table may wait with a seat nobody has claimed before it expires."""
 TABLES_PER_CLIENT = 10
 """Default number of tables one client address may have waiting or in play at once."""
 LEVELS = ("easy", "normal", "hard", "heuristic", "random")
 """The AI players anyone may seat: each thinks a bounded time a move and loads nothing by name."""
 
 
-class Rejected(SabbatError):
-    """A request the authority refuses; `code` names the reason, rendered per person's language."""
-
-    def __init__(self, code: str, **params: Any) -> None:
-        super().__init__(code)
-        self.code = code
-        self.params = params
-
-    def message(self, lang: str) -> str:
-        return i18n.render(f"web.{self.code}", lang, self.params)
-
-    @classmethod
-    def because(cls, why: str, **params: Any) -> Rejected:
-        """A message that could not be read, and why (message `web.why.<why>`, in each language)."""
-        return cls("bad_message", why=i18n.join_messages([(f"web.why.{why}", params)]))
-
-
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-@dataclass
-class Seat:
-    seat: int
-    kind: str
-    agent: str | None = None
-    token_hash: str | None = None
-    open: bool = False
-    name: str | None = None
-    connected: int = 0
-    substitute: str | None = None
-    """The AI agent playing for a person who is away (gone past the grace), until they come back."""
-    left_at: float | None = None
-    clock_left: float | None = None
-    paused_left: float | None = None
-    """Seconds the person had left for their decision when the stand-in took the seat over."""
-
-    def public(self) -> dict[str, Any]:
-        row: dict[str, Any] = {"seat": self.seat, "kind": self.kind, "connected": self.connected > 0}
-        if self.agent:
-            row["agent"] = self.agent
-        if self.name:
-            row["name"] = self.name
-        if self.open and self.token_hash is None:
-            row["open"] = True
-        if self.substitute:
-            row["substitute"] = self.substitute
-        if self.clock_left is not None:
-            row["clock_s"] = round(self.clock_left, 1)
-        return row
-
-
-@dataclass
-class Table:
-    id: str
-    game: Game
-    state: GameState
-    seats: list[Seat]
-    settings: dict[str, Any]
-    created: float
-    cards: str | None = None
-    steps: Steps = field(default_factory=lambda: Steps(0))
-    """The marks of its decisions: each reader's version (`sabbat.web.steps`)."""
-    msg_ids: dict[tuple[int, str], tuple[int, int]] = field(default_factory=dict)
-    """(seat, message id) -> (the table's version after that move, the seat's version then)."""
-    undo_ok: tuple[int, int] | None = None
-    """(seat, version) at which that seat may take back its last move."""
-    thinking: bool = False
-    revision: int = 0
-    creator: str | None = None
-    """The address that created it (in memory only: not counted again after a restart)."""
-    opened_at: float = 0.0
-    """When it was created or loaded, by the service's clock (open seats expire from there)."""
-    expired: bool = False
-    """Nobody claimed its open seats in time: no longer listed, joined or played."""
-    """Counts every change listeners heard of: a view built at one revision is still right."""
-    committing: bool = False
-    """A move of this table is being written: nothing else may move it until it is in place."""
-    turn_started: float = 0.0
-    stand_in: tuple[int, int, str] | None = None
-    """(seat, version, agent): the person at `seat` ran out of time for the decision at `version`,
-    so `agent` plays that one decision; the turn comes back to the person after it."""
-    allowance: float | None = None
-    """Seconds the pending decision may take at most, from `turn_started`: set when a person
-    takes their seat back from the stand-in (the time they had left then, never a fresh clock)."""
-    seen_events: dict[int | None, tuple[int, list[Event]]] = field(default_factory=dict)
-    """Per viewer: how many log entries were filtered, and the ones it may see (grown per move)."""
-    stopped: Stopped | None = None
-    """Why this table takes no moves: its stored log does not replay under this server's rules."""
-
-    def events_for(self, seat: int | None) -> list[Event]:
-        """`state.events_for(seat)`, filtering only the entries added since the last call."""
-        log = self.state.events
-        done, mine = self.seen_events.get(seat, (0, []))
-        if done > len(log):
-            done, mine = 0, []
-        if done < len(log):
-            mine = mine + [e for e in log[done:] if e.visible_to(seat)]
-            self.seen_events[seat] = (len(log), mine)
-        return mine
-
-    def replace_state(self, state: GameState) -> None:
-        """Put a rebuilt state in place (an undo): the viewers' filtered logs start again."""
-        self.state = state
-        self.seen_events.clear()
-
-    @property
-    def version(self) -> int:
-        """The number of decisions: the server's own count, never shown to a reader."""
-        return len(self.state.history)
-
-    def version_for(self, reader: int | None) -> int:
-        """The version `reader` is shown (`sabbat.web.steps`)."""
-        return self.steps.version(reader)
-
-    def apply(self, action: Action) -> None:
-        """Play a move on this table's state, marking it for the readers' versions."""
-        owner = secret_mover(self.state)
-        self.state.apply(action)
-        self.steps.add(mark(owner, self.state))
-
-    @property
-    def status(self) -> str:
-        if self.stopped is not None:
-            return "stopped"
-        if self.expired:
-            return "expired"
-        return "finished" if self.state.is_terminal() else "playing"
-
-    def waiting(self) -> bool:
-        """A seat is still open for anyone to claim."""
-        return any(s.open and s.token_hash is None for s in self.seats)
-
-    def mover(self) -> tuple[int, str] | None:
-        """(seat, agent name) when an AI must choose now: an AI seat or a substitute."""
-        if self.state.is_terminal() or self.stopped is not None or self.expired:
-            return None
-        p = self.state.current_player
-        if p is None:
-            return None
-        seat = self.seats[p]
-        if seat.kind == "ai":
-            return p, seat.agent or "heuristic"
-        if seat.substitute:
-            return p, seat.substitute
-        if self.stand_in is not None and self.stand_in[:2] == (p, self.version):
-            return p, self.stand_in[2]
-        return None
-
-    def standing_in(self, seat: int) -> bool:
-        """An AI plays `seat`'s decision now: the person is away, or out of time for this one."""
-        s = self.seats[seat]
-        return bool(s.substitute) or (self.stand_in is not None and self.stand_in[:2] == (seat, self.version))
-
-    def row(self) -> dict[str, Any]:
-        return {
-            "table_id": self.id, "game": self.game.info.id, "players": self.state.num_players,
-            "seats": [s.public() for s in self.seats], "status": self.status, "created": self.created,
-            "version": self.version_for(None), "name": self.settings.get("name"),
-            "open_seats": [] if self.expired else [s.seat for s in self.seats if s.open and s.token_hash is None],
-            **({"seed": self.state.seed} if self.settings.get("seed_chosen") else {}),
-            **({"stopped_reason": self.stopped.texts()} if self.stopped is not None else {}),
-        }
-
-
-Listener = Callable[[Table], None]
-
-
-@dataclass
-class Stopped:
-    """A table whose stored log does not replay: the reason, and the log as it was stored."""
-
-    code: str
-    params: dict[str, Any]
-    row: TableRow
-
-    def text(self, lang: str) -> str:
-        return i18n.render(f"web.{self.code}", lang, self.params)
-
-    def texts(self) -> dict[str, str]:
-        """The reason in each language, for the lobby (which answers every reader alike)."""
-        return {lang: self.text(lang) for lang in ("en", "ja")}
-
-    def log(self) -> dict[str, Any]:
-        """The stored log, to download: what a fixed or older server needs to replay it."""
-        r = self.row
-        return {"format": "sabbat-table-log", "table": r.id, "game": r.game, "rules_version": r.rules_version,
-                "card_digest": r.card_digest, "num_players": r.num_players, "seed": r.seed, "options": r.options,
-                "cards": r.cards, "log": [{"seat": seat, "action": action} for action, seat, _ in r.actions],
-                "stopped": self.texts()}
-
-
-@dataclass
-class Move:
-    """A checked move played on a copy of its table's state, waiting for its log row to commit."""
-
-    table: Table
-    seat: int
-    action: Action
-    msg_id: str | None
-    """The person's message id; None for a move an AI made."""
-    after: GameState
-    mark: Mark
-    row: LogRow
-
-
 class TableService:
     """Every live table, rebuilt from the store at start; the only writer of moves."""
 
     def __init__(self, store: Store, grace_s: float = 60.0, clock: Callable[[], float] = time.monotonic,
-                 agents: Collection[str] = LEVELS, open_expiry_s: float = OPEN_EXPIRY_S,
+                 agents: Collection[str] = LEVELS, open_expiry_s: float = lobby.OPEN_EXPIRY_S,
                  tables_per_client: int = TABLES_PER_CLIENT) -> None:
         self.store = store
         self.grace_s = grace_s
@@ -279,60 +59,10 @@ class TableService:
         """Rebuild every table from its log; returns how many. A table whose log does not replay
         under today's rules (one move no longer legal) is stopped with the reason, at the last
         move that did: one old table never keeps the server, or any other table, from going on."""
-        for row in self.store.load_all():
-            try:
-                table = self._build(row)
-            except Exception as exc:  # noqa: BLE001 - a game or option this server lacks: the others go on
-                self.unloadable[row.id] = f"{type(exc).__name__}: {exc}"
-                log.warning("table %s (%s, rules version %s) cannot be rebuilt and is left out: %s",
-                            row.id, row.game, row.rules_version, self.unloadable[row.id])
-                continue
-            for done, (action, seat, msg_id) in enumerate(row.actions):
-                try:
-                    table.apply(table.game.action_from_json(action))
-                except Exception as exc:  # noqa: BLE001 - any failure to replay stops this table alone
-                    table = self._stopped(row, done, exc)
-                    break
-                if msg_id:
-                    table.msg_ids[(seat, msg_id)] = (table.version, table.version_for(seat))
-            table.turn_started = self.clock()
-            self.tables[row.id] = table
+        tables, unloadable = loading.load_all(self.store.load_all(), self.clock)
+        self.tables.update(tables)
+        self.unloadable.update(unloadable)
         return len(self.tables)
-
-    def _stopped(self, row: TableRow, done: int, exc: Exception) -> Table:
-        """The table at the last move of its log that replays, stopped, saying why."""
-        table = self._build(row)
-        for action, _seat, _msg_id in row.actions[:done]:
-            table.apply(table.game.action_from_json(action))
-        now = table.game.info.rules_version
-        log.warning("table %s stopped: move %d of its log does not replay (%s: %s)", row.id, done + 1,
-                    type(exc).__name__, exc)  # the move itself only here: it may hold a secret choice
-        params = {"game": row.game, "move": done + 1, "then": row.rules_version, "now": now}
-        changed = row.rules_version != now or (row.cards is None and row.card_digest is not None
-                                               and row.card_digest != carddata.shipped_digest(row.game))
-        table.stopped = Stopped("stopped_rules_changed" if changed else "stopped_log_broken", params, row)
-        return table
-
-    def _build(self, row: TableRow) -> Table:
-        game = games.get(row.game)
-        options = dict(row.options)
-        if row.cards is not None:
-            options["cards"] = carddata.upload(row.cards)[0]
-        state = game.new(row.num_players, row.seed, options)
-        seats = [Seat(s.seat, s.kind, s.agent, s.token_hash, s.open, _stored_name(s.name, MAX_SEAT_NAME))
-                 for s in row.seats]
-        settings = dict(row.settings)
-        if "name" in settings:
-            settings["name"] = _stored_name(settings["name"], MAX_TABLE_NAME)
-        per_game = row.settings.get("per_game_s")
-        now = self.clock()
-        for s in seats:
-            if s.kind == "human":
-                s.left_at = now  # nobody is connected yet: the grace counts from now (or their turn)
-                if per_game:
-                    s.clock_left = float(per_game)
-        return Table(row.id, game, state, seats, settings, row.created, row.cards, Steps(row.num_players),
-                     opened_at=now, expired=row.status == "expired")
 
     @staticmethod
     def _card_digest(game: Game, cards: str | None) -> str | None:
@@ -400,7 +130,7 @@ class TableService:
             if not isinstance(s, dict) or s.get("kind") not in ("human", "ai"):
                 raise Rejected.because("seat_kind", seat=i + 1)
             name = s.get("name")
-            name = None if name is None or (isinstance(name, str) and not name.strip()) else _seat_name(name)
+            name = None if name is None or (isinstance(name, str) and not name.strip()) else seat_name(name)
             if s["kind"] == "ai":
                 seats.append(Seat(i, "ai", agent=self._agent(s.get("agent") or "normal"), name=name))
             elif s.get("open"):
@@ -424,7 +154,7 @@ class TableService:
                        [SeatRow(s.seat, s.kind, s.agent, s.token_hash, s.open, s.name) for s in seats],
                        card_digest=self._card_digest(game, cards))
         self.store.create(row)
-        table = self._build(row)
+        table = loading.build(row, self.clock)
         table.turn_started = self.clock()
         table.creator = client
         self.tables[row.id] = table
@@ -446,7 +176,7 @@ class TableService:
         settings["leaver_agent"] = self._agent(spec.get("leaver_agent", "normal"))
         name = spec.get("name")
         if not (name is None or (isinstance(name, str) and not name.strip())):
-            settings["name"] = _text_name(name, MAX_TABLE_NAME, "bad_table_name")
+            settings["name"] = text_name(name, MAX_TABLE_NAME, "bad_table_name")
         return settings
 
     # ----- seats -----------------------------------------------------------------------
@@ -493,7 +223,7 @@ class TableService:
         """A person names their own seat (the name their browser remembers)."""
         if seat is None:
             raise Rejected("spectator")
-        clean = _seat_name(name)
+        clean = seat_name(name)
         s = table.seats[seat]
         if s.name == clean:
             return
@@ -534,15 +264,6 @@ class TableService:
         return True
 
     # ----- moves -----------------------------------------------------------------------
-    def act(self, table_id: str, token: str | None, msg_id: Any, version: Any,
-            action: Any = None, action_id: Any = None) -> int:
-        """A person's move; returns the version after it. Rejected with a reason otherwise."""
-        move = self.check_act(table_id, token, msg_id, version, action, action_id)
-        if isinstance(move, int):
-            return move
-        self.store.append_many([move.row])
-        return self.finish(move)
-
     def check_act(self, table_id: str, token: str | None, msg_id: Any, version: Any,
                   action: Any = None, action_id: Any = None) -> Move | int:
         """A person's move checked and played on a copy, ready to commit; or the version a
@@ -595,7 +316,7 @@ class TableService:
         if human:
             table.msg_ids[(seat, str(move.msg_id))] = (table.version, table.version_for(seat))
             still_mine = table.state.current_player == seat and not table.state.is_terminal()
-            if still_mine and _reveals_nothing(before, move.action, table.state, seat):
+            if still_mine and reveals_nothing(before, move.action, table.state, seat):
                 table.undo_ok = (seat, table.version)
         self._notify(table)
         return table.version_for(seat)
@@ -671,7 +392,7 @@ class TableService:
         for table in self.tables.values():
             if table.state.is_terminal() or table.stopped is not None or table.expired or table.thinking or table.committing:
                 continue
-            if table.waiting() and now - table.opened_at > self.open_expiry_s:
+            if lobby.unclaimed_too_long(table, now, self.open_expiry_s):
                 self.store.set_status(table.id, "expired")
                 table.expired = True
                 changed.append(table)
@@ -686,7 +407,7 @@ class TableService:
             agent = str(table.settings.get("leaver_agent") or "normal")
             away_since = None if s.left_at is None else max(s.left_at, table.turn_started)
             gone = s.connected == 0 and away_since is not None and now - away_since > self.grace_s
-            left = self.move_left(table, p, now)
+            left = clocks.move_left(table, p, now)
             if not gone and (left is None or left > 0):
                 continue
             if s.clock_left is not None:
@@ -702,55 +423,9 @@ class TableService:
             self._notify(table)
         return changed
 
-    def move_left(self, table: Table, seat: int, now: float | None = None) -> float | None:
-        """Seconds `seat` has left for its decision (the one pending if it is theirs, else the next):
-        the per-move time and what is left of the game clock, whichever ends first; once the game
-        clock is spent, each decision has the per-move time or OVERTIME_S. None: no clock."""
-        s = table.seats[seat]
-        if s.kind != "human":
-            return None
-        per_move = table.settings.get("per_move_s")
-        limits: list[float] = []
-        if per_move:
-            limits.append(float(per_move))
-        if s.clock_left is not None:
-            limits.append(s.clock_left if s.clock_left > 0 else float(per_move or OVERTIME_S))
-        if not limits:
-            return None
-        if table.allowance is not None and table.state.current_player == seat:
-            limits.append(table.allowance)
-        if self._running(table, seat):
-            waited = (self.clock() if now is None else now) - table.turn_started
-            return max(0.0, min(limits) - waited)
-        return min(limits)
-
-    @staticmethod
-    def _running(table: Table, seat: int) -> bool:
-        """Whether `seat`'s clock runs now: its person's decision is pending and no AI stands in."""
-        return (not table.state.is_terminal() and table.state.current_player == seat
-                and table.seats[seat].kind == "human" and not table.standing_in(seat))
-
     def seat_rows(self, table: Table) -> list[dict[str, Any]]:
-        """The seats as a view shows them, each person's clocks read now: `move_left_s` (seconds
-        left for the pending decision, or the full allowance of the next one), `game_left_s` (what
-        is left of the game clock) and `clock_running` (whose clock counts down)."""
-        now = self.clock()
-        rows = []
-        for s in table.seats:
-            row = s.public()
-            move = self.move_left(table, s.seat, now)
-            running = self._running(table, s.seat)
-            if move is not None:
-                row["move_left_s"] = round(move, 1)
-            if s.clock_left is not None:
-                spent = now - table.turn_started if running else 0.0
-                row["game_left_s"] = round(max(0.0, s.clock_left - spent), 1)
-            if move is not None or s.clock_left is not None:
-                row["clock_running"] = running
-            if table.stand_in is not None and table.stand_in[:2] == (s.seat, table.version):
-                row["timed_out"] = table.stand_in[2]
-            rows.append(row)
-        return rows
+        """The seats as a view shows them, each person's clocks read now (`clocks.seat_rows`)."""
+        return clocks.seat_rows(table, self.clock())
 
     # ----- views -----------------------------------------------------------------------
     def view(self, table: Table, seat: int | None, lang: str, events_from: int = 0) -> dict[str, Any]:
@@ -793,13 +468,8 @@ class TableService:
         return Replay.from_state(table.state, meta).to_json()
 
     def lobby(self, status: str | None = None) -> list[dict[str, Any]]:
-        """Newest first, at most 200: `open` (a seat to claim), `playing` (the default), `finished`
-        (for replays) or `stopped` (a log that no longer replays). An expired table is listed
-        nowhere; its id still finds it."""
-        wanted = {"open": "playing", "finished": "finished", "stopped": "stopped"}.get(status or "", "playing")
-        rows = [t.row() for t in self.tables.values()
-                if t.status == wanted and (status != "open" or t.waiting())]
-        return sorted(rows, key=lambda r: -r["created"])[:200]
+        """The tables a lobby lists under `status` (`lobby.listing`)."""
+        return lobby.listing(self.tables.values(), status)
 
     def _notify(self, table: Table) -> None:
         table.revision += 1
@@ -807,65 +477,5 @@ class TableService:
             listener(table)
 
 
-def game_named(name: Any) -> Game:
-    """The game called `name`; otherwise a refusal that names it (as text a page can show) and
-    the games offered."""
-    try:
-        return games.get(str(name))
-    except UnknownGame:
-        raise Rejected("unknown_game", game=_stored_name(str(name), 40) or "?",
-                       choices=", ".join(games.names())) from None
-
-
-def _seat_name(name: Any) -> str:
-    """A name as a seat shows it (see `_text_name`)."""
-    return _text_name(name, MAX_SEAT_NAME, "bad_seat_name")
-
-
-def _text_name(name: Any, limit: int, code: str) -> str:
-    """A name as a page shows it: text of 1 to `limit` characters, spaces collapsed, no control,
-    formatting or surrogate characters (a lone surrogate cannot even be written as UTF-8, so one
-    stored would break every answer that lists it). Anything else is refused, never cut."""
-    if not isinstance(name, str):
-        raise Rejected(code, max=limit)
-    clean = " ".join(name.split())
-    if not 0 < len(clean) <= limit or any(unicodedata.category(c).startswith("C") for c in clean):
-        raise Rejected(code, max=limit)
-    return clean
-
-
-def _stored_name(name: Any, limit: int) -> str | None:
-    """A name read back from the database as it may be shown: one stored before names were
-    checked loses the characters no page can show and what passes the limit, so an old row never
-    breaks the lobby; nothing left is no name."""
-    if not isinstance(name, str):
-        return None
-    shown = "".join(c for c in name if not unicodedata.category(c).startswith("C"))
-    return " ".join(shown.split())[:limit] or None
-
-
 def _whole(x: float) -> int | float:
     return int(x) if float(x).is_integer() else x
-
-
-def _new_events(state: GameState, start: int, seat: int) -> list[tuple[str, dict[str, Any]]]:
-    return [(e.key, e.params) for e in state.events[start:] if e.visible_to(seat)]
-
-
-def _reveals_nothing(before: GameState, action: Action, after: GameState, seat: int) -> bool:
-    """True when the move showed its player nothing new: in sampled worlds consistent with what
-    the player knew, the same move leads to the same view and the same new events."""
-    seen = after.observation(seat)
-    start = len(before.events)
-    new_events = _new_events(after, start, seat)
-    rng = Rng(before.seed ^ len(before.history))
-    for _ in range(UNDO_SAMPLES):
-        world = before.determinize(seat, rng)
-        if action not in world.legal_actions():
-            return False
-        world.apply(action)
-        if world.observation(seat) != seen:
-            return False
-        if _new_events(world, start, seat) != new_events:
-            return False
-    return True

@@ -1,0 +1,81 @@
+"""Tables rebuilt from the store: each replays its log under today's rules, and one whose log
+no longer replays is stopped at its last good move, saying why, so it never keeps the others out."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from sabbat import games
+from sabbat.core import carddata
+
+from .names import MAX_SEAT_NAME, MAX_TABLE_NAME, stored_name
+from .steps import Steps
+from .store import TableRow
+from .table import Seat, Stopped, Table
+
+log = logging.getLogger(__name__)
+
+
+def load_all(rows: list[TableRow], clock: Callable[[], float]) -> tuple[dict[str, Table], dict[str, str]]:
+    """Every stored table rebuilt from its log, and the ones this server cannot build (its game or
+    options are gone) with why: those stay in the database, left out."""
+    tables: dict[str, Table] = {}
+    unloadable: dict[str, str] = {}
+    for row in rows:
+        try:
+            table = build(row, clock)
+        except Exception as exc:  # noqa: BLE001 - a game or option this server lacks: the others go on
+            unloadable[row.id] = f"{type(exc).__name__}: {exc}"
+            log.warning("table %s (%s, rules version %s) cannot be rebuilt and is left out: %s",
+                        row.id, row.game, row.rules_version, unloadable[row.id])
+            continue
+        for done, (action, seat, msg_id) in enumerate(row.actions):
+            try:
+                table.apply(table.game.action_from_json(action))
+            except Exception as exc:  # noqa: BLE001 - any failure to replay stops this table alone
+                table = _stopped(row, done, exc, clock)
+                break
+            if msg_id:
+                table.msg_ids[(seat, msg_id)] = (table.version, table.version_for(seat))
+        table.turn_started = clock()
+        tables[row.id] = table
+    return tables, unloadable
+
+
+def _stopped(row: TableRow, done: int, exc: Exception, clock: Callable[[], float]) -> Table:
+    """The table at the last move of its log that replays, stopped, saying why."""
+    table = build(row, clock)
+    for action, _seat, _msg_id in row.actions[:done]:
+        table.apply(table.game.action_from_json(action))
+    now = table.game.info.rules_version
+    log.warning("table %s stopped: move %d of its log does not replay (%s: %s)", row.id, done + 1,
+                type(exc).__name__, exc)  # the move itself only here: it may hold a secret choice
+    params = {"game": row.game, "move": done + 1, "then": row.rules_version, "now": now}
+    changed = row.rules_version != now or (row.cards is None and row.card_digest is not None
+                                           and row.card_digest != carddata.shipped_digest(row.game))
+    table.stopped = Stopped("stopped_rules_changed" if changed else "stopped_log_broken", params, row)
+    return table
+
+
+def build(row: TableRow, clock: Callable[[], float]) -> Table:
+    """A stored (or just created) table at its first position, nobody connected yet."""
+    game = games.get(row.game)
+    options = dict(row.options)
+    if row.cards is not None:
+        options["cards"] = carddata.upload(row.cards)[0]
+    state = game.new(row.num_players, row.seed, options)
+    seats = [Seat(s.seat, s.kind, s.agent, s.token_hash, s.open, stored_name(s.name, MAX_SEAT_NAME))
+             for s in row.seats]
+    settings = dict(row.settings)
+    if "name" in settings:
+        settings["name"] = stored_name(settings["name"], MAX_TABLE_NAME)
+    per_game = row.settings.get("per_game_s")
+    now = clock()
+    for s in seats:
+        if s.kind == "human":
+            s.left_at = now  # nobody is connected yet: the grace counts from now (or their turn)
+            if per_game:
+                s.clock_left = float(per_game)
+    return Table(row.id, game, state, seats, settings, row.created, row.cards, Steps(row.num_players),
+                 opened_at=now, expired=row.status == "expired")

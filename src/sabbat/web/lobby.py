@@ -1,0 +1,27 @@
+"""The lobby's side of the tables: which are listed where, and when a table nobody joined expires."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from .table import Table
+
+OPEN_EXPIRY_S = 3600.0
+"""Default seconds a table may wait with a seat nobody has claimed before it expires."""
+LISTED = 200
+"""The most tables one listing shows (the newest)."""
+
+
+def listing(tables: Iterable[Table], status: str | None = None) -> list[dict[str, Any]]:
+    """Newest first, at most LISTED: `open` (a seat to claim), `playing` (the default), `finished`
+    (for replays) or `stopped` (a log that no longer replays). An expired table is listed
+    nowhere; its id still finds it."""
+    wanted = {"open": "playing", "finished": "finished", "stopped": "stopped"}.get(status or "", "playing")
+    rows = [t.row() for t in tables if t.status == wanted and (status != "open" or t.waiting())]
+    return sorted(rows, key=lambda r: -r["created"])[:LISTED]
+
+
+def unclaimed_too_long(table: Table, now: float, expiry_s: float) -> bool:
+    """A seat still waits for someone to claim it, `expiry_s` after the table opened: it expires."""
+    return table.waiting() and now - table.opened_at > expiry_s

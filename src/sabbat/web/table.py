@@ -1,0 +1,207 @@
+"""A live table: its seats, its state and the readers' versions; why a stored one stopped; a move
+waiting to commit. Plain data with the little logic that reads it: the service changes it."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from sabbat.core import Action, GameState
+from sabbat.core.events import Event
+from sabbat.core.game import Game
+
+from .rejected import Rejected
+from .steps import Mark, Steps, mark, secret_mover
+from .store import LogRow, TableRow
+
+
+def hash_token(token: str) -> str:
+    """What the store keeps of a seat's token: a copied database opens no seat."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class Seat:
+    seat: int
+    kind: str
+    agent: str | None = None
+    token_hash: str | None = None
+    open: bool = False
+    name: str | None = None
+    connected: int = 0
+    substitute: str | None = None
+    """The AI agent playing for a person who is away (gone past the grace), until they come back."""
+    left_at: float | None = None
+    clock_left: float | None = None
+    paused_left: float | None = None
+    """Seconds the person had left for their decision when the stand-in took the seat over."""
+
+    def public(self) -> dict[str, Any]:
+        row: dict[str, Any] = {"seat": self.seat, "kind": self.kind, "connected": self.connected > 0}
+        if self.agent:
+            row["agent"] = self.agent
+        if self.name:
+            row["name"] = self.name
+        if self.open and self.token_hash is None:
+            row["open"] = True
+        if self.substitute:
+            row["substitute"] = self.substitute
+        if self.clock_left is not None:
+            row["clock_s"] = round(self.clock_left, 1)
+        return row
+
+
+@dataclass
+class Table:
+    id: str
+    game: Game
+    state: GameState
+    seats: list[Seat]
+    settings: dict[str, Any]
+    created: float
+    cards: str | None = None
+    steps: Steps = field(default_factory=lambda: Steps(0))
+    """The marks of its decisions: each reader's version (`sabbat.web.steps`)."""
+    msg_ids: dict[tuple[int, str], tuple[int, int]] = field(default_factory=dict)
+    """(seat, message id) -> (the table's version after that move, the seat's version then)."""
+    undo_ok: tuple[int, int] | None = None
+    """(seat, version) at which that seat may take back its last move."""
+    thinking: bool = False
+    revision: int = 0
+    creator: str | None = None
+    """The address that created it (in memory only: not counted again after a restart)."""
+    opened_at: float = 0.0
+    """When it was created or loaded, by the service's clock (open seats expire from there)."""
+    expired: bool = False
+    """Nobody claimed its open seats in time: no longer listed, joined or played."""
+    """Counts every change listeners heard of: a view built at one revision is still right."""
+    committing: bool = False
+    """A move of this table is being written: nothing else may move it until it is in place."""
+    turn_started: float = 0.0
+    stand_in: tuple[int, int, str] | None = None
+    """(seat, version, agent): the person at `seat` ran out of time for the decision at `version`,
+    so `agent` plays that one decision; the turn comes back to the person after it."""
+    allowance: float | None = None
+    """Seconds the pending decision may take at most, from `turn_started`: set when a person
+    takes their seat back from the stand-in (the time they had left then, never a fresh clock)."""
+    seen_events: dict[int | None, tuple[int, list[Event]]] = field(default_factory=dict)
+    """Per viewer: how many log entries were filtered, and the ones it may see (grown per move)."""
+    stopped: Stopped | None = None
+    """Why this table takes no moves: its stored log does not replay under this server's rules."""
+
+    def events_for(self, seat: int | None) -> list[Event]:
+        """`state.events_for(seat)`, filtering only the entries added since the last call."""
+        log = self.state.events
+        done, mine = self.seen_events.get(seat, (0, []))
+        if done > len(log):
+            done, mine = 0, []
+        if done < len(log):
+            mine = mine + [e for e in log[done:] if e.visible_to(seat)]
+            self.seen_events[seat] = (len(log), mine)
+        return mine
+
+    def replace_state(self, state: GameState) -> None:
+        """Put a rebuilt state in place (an undo): the viewers' filtered logs start again."""
+        self.state = state
+        self.seen_events.clear()
+
+    @property
+    def version(self) -> int:
+        """The number of decisions: the server's own count, never shown to a reader."""
+        return len(self.state.history)
+
+    def version_for(self, reader: int | None) -> int:
+        """The version `reader` is shown (`sabbat.web.steps`)."""
+        return self.steps.version(reader)
+
+    def apply(self, action: Action) -> None:
+        """Play a move on this table's state, marking it for the readers' versions."""
+        owner = secret_mover(self.state)
+        self.state.apply(action)
+        self.steps.add(mark(owner, self.state))
+
+    @property
+    def status(self) -> str:
+        if self.stopped is not None:
+            return "stopped"
+        if self.expired:
+            return "expired"
+        return "finished" if self.state.is_terminal() else "playing"
+
+    def waiting(self) -> bool:
+        """A seat is still open for anyone to claim."""
+        return any(s.open and s.token_hash is None for s in self.seats)
+
+    def mover(self) -> tuple[int, str] | None:
+        """(seat, agent name) when an AI must choose now: an AI seat or a substitute."""
+        if self.state.is_terminal() or self.stopped is not None or self.expired:
+            return None
+        p = self.state.current_player
+        if p is None:
+            return None
+        seat = self.seats[p]
+        if seat.kind == "ai":
+            return p, seat.agent or "heuristic"
+        if seat.substitute:
+            return p, seat.substitute
+        if self.stand_in is not None and self.stand_in[:2] == (p, self.version):
+            return p, self.stand_in[2]
+        return None
+
+    def standing_in(self, seat: int) -> bool:
+        """An AI plays `seat`'s decision now: the person is away, or out of time for this one."""
+        s = self.seats[seat]
+        return bool(s.substitute) or (self.stand_in is not None and self.stand_in[:2] == (seat, self.version))
+
+    def row(self) -> dict[str, Any]:
+        return {
+            "table_id": self.id, "game": self.game.info.id, "players": self.state.num_players,
+            "seats": [s.public() for s in self.seats], "status": self.status, "created": self.created,
+            "version": self.version_for(None), "name": self.settings.get("name"),
+            "open_seats": [] if self.expired else [s.seat for s in self.seats if s.open and s.token_hash is None],
+            **({"seed": self.state.seed} if self.settings.get("seed_chosen") else {}),
+            **({"stopped_reason": self.stopped.texts()} if self.stopped is not None else {}),
+        }
+
+
+Listener = Callable[[Table], None]
+
+
+@dataclass
+class Stopped:
+    """A table whose stored log does not replay: the reason, and the log as it was stored."""
+
+    code: str
+    params: dict[str, Any]
+    row: TableRow
+
+    def text(self, lang: str) -> str:
+        return Rejected(self.code, **self.params).message(lang)
+
+    def texts(self) -> dict[str, str]:
+        """The reason in each language, for the lobby (which answers every reader alike)."""
+        return {lang: self.text(lang) for lang in ("en", "ja")}
+
+    def log(self) -> dict[str, Any]:
+        """The stored log, to download: what a fixed or older server needs to replay it."""
+        r = self.row
+        return {"format": "sabbat-table-log", "table": r.id, "game": r.game, "rules_version": r.rules_version,
+                "card_digest": r.card_digest, "num_players": r.num_players, "seed": r.seed, "options": r.options,
+                "cards": r.cards, "log": [{"seat": seat, "action": action} for action, seat, _ in r.actions],
+                "stopped": self.texts()}
+
+
+@dataclass
+class Move:
+    """A checked move played on a copy of its table's state, waiting for its log row to commit."""
+
+    table: Table
+    seat: int
+    action: Action
+    msg_id: str | None
+    """The person's message id; None for a move an AI made."""
+    after: GameState
+    mark: Mark
+    row: LogRow
