@@ -30,3 +30,12 @@ def test_generated_reports_and_records_are_not_tracked() -> None:
     generated = [name for name in tracked() if name.endswith((".parquet", ".npz"))
                  or (name.startswith("benchmarks/results/") and name.endswith(".html"))]
     assert not generated, f"rebuild these with scripts/rebuild-results instead of committing them: {generated}"
+
+
+def test_tests_start_event_loops_through_run_async() -> None:
+    """A bare `asyncio.run` in a test passes alone and fails once a browser test ran in the same worker
+    (Playwright keeps a loop running there); `support.aio.run_async` works in both cases."""
+    tests = Path(__file__).resolve().parent
+    bare = [str(p.relative_to(tests)) for p in sorted(tests.rglob("*.py"))
+            if p.name != "aio.py" and p != Path(__file__).resolve() and "asyncio.run(" in p.read_text(encoding="utf-8")]
+    assert bare == []

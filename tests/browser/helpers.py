@@ -116,6 +116,15 @@ ASCII_WORD = re.compile(r"[A-Za-z]{3,}")
 CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]+")
 
 
+def people_names(base: str) -> list[str]:
+    """Every name people gave (tables and seats) on every list the lobby shows: playing, finished, stopped."""
+    names = []
+    for status in ("", "?status=finished", "?status=stopped"):
+        for table in http_json(base + "/api/tables" + status):
+            names += [table.get("name") or "", *(s.get("name") or "" for s in table["seats"])]
+    return names
+
+
 def untranslated(page: Any, base: str, lang: str, game: str | None) -> list[str]:
     """Strings on the page that are not in its language: missing-key markers anywhere, and words of
     the other language that neither the game's own data nor the server's texts (log, options) hold."""
@@ -124,8 +133,7 @@ def untranslated(page: Any, base: str, lang: str, game: str | None) -> list[str]
     text = page.inner_text("body")
     data = [json.dumps(http_json(base + "/api/games"), ensure_ascii=False),
             json.dumps(http_json(base + "/api/agents"), ensure_ascii=False),
-            json.dumps([s.get("name") for t in http_json(base + "/api/tables") for s in t["seats"]],
-                       ensure_ascii=False)]  # people's names are theirs, in any script
+            json.dumps(people_names(base), ensure_ascii=False)]  # people's names are theirs, in any script
     if game:
         data.append(json.dumps(http_json(f"{base}/api/games/{game}/cards?lang={lang}"), ensure_ascii=False))
         view = page.evaluate("() => window.__sabbatView || null")

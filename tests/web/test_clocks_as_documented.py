@@ -4,11 +4,11 @@ asking for a view."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 from pathlib import Path
 
 from sabbat.web.hub import Conn, Hub
+from support.aio import run_async
 
 from .helpers import act
 from .test_clocks import FakeClock, _humans, _row, _service, _stand_in_moves
@@ -105,7 +105,7 @@ def test_readers_hear_both_clocks_without_asking_for_a_view(tmp_path: Path) -> N
         frame: dict[str, object] = json.loads(text)
         return frame
 
-    frame = asyncio.run(scenario())
+    frame = run_async(scenario())
     assert frame["type"] == "clocks"
     rows = frame["seats"]
     assert isinstance(rows, list)

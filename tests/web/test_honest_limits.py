@@ -19,6 +19,7 @@ from sabbat.web.limits import BURST, QUEUE_LIMIT
 from sabbat.web.protocol import ws_table
 from sabbat.web.store import Store
 from sabbat.web.tables import TableService
+from support.aio import run_async
 
 from .helpers import create, frame_of, next_view
 
@@ -65,7 +66,7 @@ def test_every_ping_inside_the_burst_is_answered_by_a_slow_reader(tmp_path: Path
     pings = int(BURST) - 10
     assert pings > QUEUE_LIMIT
     ws = _SlowSocket(hub, table_id, [{"type": "hello", "token": None, "lang": "en"}, *[{"type": "ping"}] * pings])
-    asyncio.run(ws_table(ws))  # type: ignore[arg-type]
+    run_async(ws_table(ws))  # type: ignore[arg-type]
     kinds = [f["type"] for f in ws.sent]
     assert kinds.count("pong") == pings, kinds
     assert "error" not in kinds
@@ -103,7 +104,7 @@ def test_a_reader_whose_queue_filled_is_told_it_skipped_versions(tmp_path: Path)
         hub.catch_up(conn)
         return [conn.queue.get_nowait()]
 
-    (text,) = asyncio.run(scenario())
+    (text,) = run_async(scenario())
     frame = json.loads(text)
     assert frame["type"] == "view" and frame["skipped"] is True and frame["seats"][0]["connected"] is True
 

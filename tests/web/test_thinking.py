@@ -11,6 +11,7 @@ from concurrent.futures import Executor, Future
 from typing import Any
 
 from sabbat.web.thinking import Thinking
+from support.aio import run_async
 
 
 class _Held(Executor):
@@ -60,7 +61,7 @@ def test_a_hint_flood_delays_another_tables_ai_move_by_at_most_one_job_per_worke
         return ran_before
 
     # two jobs were running when the AI move arrived; the lines take turns for each free worker
-    assert asyncio.run(scenario()) <= 2
+    assert run_async(scenario()) <= 2
 
 
 def test_a_newer_hint_replaces_the_older_one_and_a_dropped_connection_s_hint_is_cancelled() -> None:
@@ -79,7 +80,7 @@ def test_a_newer_hint_replaces_the_older_one_and_a_dropped_connection_s_hint_is_
             await _settle()
         return got, [name for name, _ in pool.started]
 
-    got, started = asyncio.run(scenario())
+    got, started = run_async(scenario())
     assert started == ["busy", "alice-new"]
     assert got == ["busy", "alice-new"]
 
@@ -99,4 +100,4 @@ def test_a_running_hint_s_answer_is_dropped_when_replaced_or_its_connection_goes
             await _settle()
         return got
 
-    assert asyncio.run(scenario()) == ["alice-new"]
+    assert run_async(scenario()) == ["alice-new"]

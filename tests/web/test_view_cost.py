@@ -3,7 +3,6 @@ large views pays for them in its message rate; a closed connection's hint is can
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +13,7 @@ from sabbat.web.limits import BURST, VIEW_BYTES
 from sabbat.web.protocol import _handle
 from sabbat.web.store import Store
 from sabbat.web.tables import TableService
+from support.aio import run_async
 
 
 def _hub(tmp_path: Path) -> tuple[Hub, Any]:
@@ -37,7 +37,7 @@ def test_readers_asking_again_share_one_build_per_change(tmp_path: Path, monkeyp
         hub.push_view(table, conns[0], full=True)
         assert built.count((None, "en")) >= 2
 
-    asyncio.run(scenario())
+    run_async(scenario())
 
 
 def test_a_large_view_costs_the_asker_messages_of_its_rate(tmp_path: Path) -> None:
@@ -50,7 +50,7 @@ def test_a_large_view_costs_the_asker_messages_of_its_rate(tmp_path: Path) -> No
         assert isinstance(text, str)
         return BURST - conn.bucket.tokens, len(text) / VIEW_BYTES
 
-    spent, cost = asyncio.run(scenario())
+    spent, cost = run_async(scenario())
     assert spent == pytest.approx(cost, rel=0.01) and cost > 0
 
 
@@ -65,4 +65,4 @@ def test_a_closed_connection_s_hint_is_cancelled(tmp_path: Path) -> None:
         hub.drop(conn)
         assert hub.thinking.waiting() == 0 and not hub.thinking.latest
 
-    asyncio.run(scenario())
+    run_async(scenario())
