@@ -35,10 +35,12 @@ def test_the_state_and_the_game_say_the_same_rules_version(game_id: str) -> None
 
 
 def test_the_card_digest_sees_values_and_not_wording(tmp_path: Path) -> None:
-    card = "cards:\n  - {id: a, name: {en: %s, ja: エー}, cost: %d, provenance: {default: %s}}\n"
+    """Names, sources and notes word a card: rewording them changes no game, so no rules version."""
+    card = "cards:\n  - {id: a, name: {en: %s, ja: エー}, cost: %d, provenance: {default: %s}, note: %s}\n"
     digests = []
-    for name, cost, source in (("Ace", 3, "reconstructed"), ("Ace of Cups", 3, "rulebook"), ("Ace", 4, "rulebook")):
-        path = tmp_path / f"{name}{cost}{source}.yaml"
-        path.write_text(card % (name, cost, source))
+    for n, (name, cost, source, note) in enumerate((("Ace", 3, "reconstructed", "one"), ("Ace of Cups", 3, "rulebook", "two"),
+                                                   ("Ace", 4, "rulebook", "one"))):
+        path = tmp_path / f"card{n}.yaml"
+        path.write_text(card % (name, cost, source, note))
         digests.append(carddata.rules_digest(path))
     assert digests[0] == digests[1] != digests[2]

@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 GAME = "monslaught"
 # Rules only: legal actions and their effects, card effects, scoring, the round constants and the
-# state's hooks. Not the heuristic player (bots), views (observe, describe, faces), the card file
+# state's hooks. Not the heuristic player (bots), views (observe, describe, cardtext, faces), the card file
 # loader (cards) or the invariant checker.
 MODULES = ("legal.py", "flow.py", "rules.py", "effects.py", "scoring.py", "model.py", "state.py")
 

@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parents[2]
 GAME = "mystic_vale"
 # Rules only: the position's derived values, the constants, the turn, the legal actions, the effects,
 # scoring and setup. Not the contract adapter (state: hand-overs only), the heuristic player (bots), the
-# win-chance estimate (evaluate), views/describe/faces (text), the prebuilt actions, the card file loader
+# win-chance estimate (evaluate), views/describe/cardtext/faces (text), the prebuilt actions, the card file loader
 # (cards) or the invariant checker.
 MODULES = ("model.py", "constants.py", "turn.py", "legal.py", "effects.py", "scoring.py", "setup.py")
 

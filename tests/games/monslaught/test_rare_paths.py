@@ -85,7 +85,7 @@ def test_a_free_summon_enters_play_without_a_payment(tmp_path: Path) -> None:
     st.options["cards"] = str(path)
     from sabbat.games.monslaught.cards import load
 
-    st.db = load(str(path))
+    st.db = load({"cards": str(path)})
     begin(st)
     imp = hand(st, 0, "imp")[0]
     st._legal = None

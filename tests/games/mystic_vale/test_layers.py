@@ -13,7 +13,7 @@ from support.import_graph import layers_broken, package_imports
 
 PACKAGE = Path(package.__file__).parent
 LOW = ("cards", "constants", "model", "actions", "effects", "scoring", "turn", "legal", "rules", "setup", "observe",
-       "evaluate", "invariants", "describe", "faces", "bots")
+       "evaluate", "invariants", "describe", "cardtext", "faces", "bots")
 
 
 def _imports() -> dict[str, set[str]]:

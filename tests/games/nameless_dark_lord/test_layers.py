@@ -12,7 +12,7 @@ import sabbat.games.nameless_dark_lord as package
 from support.import_graph import layers_broken, package_imports
 
 PACKAGE = Path(package.__file__).parent
-LOW = ("cards", "options", "text", "model", "actions", "board", "scoring", "effects", "level_events",
+LOW = ("cards", "options", "text", "cardtext", "model", "actions", "board", "scoring", "effects", "level_events",
        "sleeves", "rounds", "bidding", "rules", "dealing")
 
 

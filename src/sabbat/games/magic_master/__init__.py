@@ -13,14 +13,10 @@ from typing import Any
 
 from sabbat.core import AiTuning, Game, GameInfo, GameState, Option, i18n
 
-from .cards import atk_text, load
+from .cards import load
 from .state import MagicMasterState
 
 i18n.register_file("magic_master", Path(__file__).with_name("messages.toml"))
-
-TERRAIN_NAMES = {"castle": {"en": "castle", "ja": "城"}, "forest": {"en": "forest", "ja": "森"},
-                 "cave": {"en": "cave", "ja": "洞窟"}, "none": {"en": "-", "ja": "-"}}
-
 
 class MagicMasterGame(Game):
     web_package = f"{__name__}.web"
@@ -109,39 +105,9 @@ class MagicMasterGame(Game):
         return list(load(dict(options or {})).types)
 
     def describe_card(self, card_id: str, locale: str = "en", options: Mapping[str, Any] | None = None) -> str:
-        from sabbat.core.errors import UnknownCard
+        from .cardtext import card_text
 
-        t = load(dict(options or {}))
-        c = t.types.get(card_id)
-        if c is None:
-            raise UnknownCard(f"no Magic Master card {card_id!r}")
-        kind = i18n.render(f"magic_master.kind.{c.kind.value}", locale)
-        parts = [f"{i18n.localize(c.name, locale)} [{kind}] ×{c.count}"]
-        r = lambda k: i18n.render(f"magic_master.ui.{k}", locale)  # noqa: E731
-        if c.kind.value in ("heir", "warrior", "wizard", "troop"):
-            a = f"{r('mag')} {c.mag}" if c.kind.value == "wizard" else f"{r('atk')} {atk_text(c.atk_dice, c.atk_bonus)}"
-            parts.append(f"{a} / {r('def')} {c.defence} / {r('mov')} {c.mov} / {r('suc')} {c.suc}")
-        elif c.kind.value in ("item", "terrain"):
-            bits = []
-            if c.atk_dice or c.atk_bonus:
-                bits.append(f"{r('atk')} +{atk_text(c.atk_dice, c.atk_bonus)}")
-            if c.defence:
-                bits.append(f"{r('def')} +{c.defence}")
-            if c.suc:
-                bits.append(f"{r('suc')} +{c.suc}")
-            if c.kind.value == "terrain":
-                bits.append(f"{r('mov')} 0")
-            if c.item_role == "charm":
-                bits.append(r("charm"))
-            parts.append(" / ".join(bits) or "-")
-        elif c.atk_dice or c.atk_bonus:
-            parts.append(f"{r('atk')} {atk_text(c.atk_dice, c.atk_bonus)}")
-        if c.undead:
-            parts.append(r("undead"))
-        if c.effect != "none":
-            parts.append(i18n.render(f"magic_master.effect.{c.effect}", locale,
-                                     {"threshold": c.threshold, "terrain": TERRAIN_NAMES[c.need_terrain]}))
-        return " — ".join(parts)
+        return card_text(load(dict(options or {})), card_id, locale)
 
     def card_faces(self, locale: str = "en", options: Mapping[str, Any] | None = None) -> dict[str, dict[str, Any]]:
         """Name, card text and printed values of every card type, in `locale`."""

@@ -7,6 +7,7 @@ kind, stats and effect name; it never relies on positions in a list.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import StrEnum
 from functools import lru_cache
 from pathlib import Path
@@ -112,17 +113,17 @@ class CardTable:
 
 
 @lru_cache(maxsize=8)
-def _from_file(path: str) -> CardTable:
+def _load(path: str) -> CardTable:
     """The card table of a file, loaded once per path."""
     sections = load_sections(Path(path), SECTIONS)
     types = [c for sec in ("characters", "deck") for c in sections[sec] if isinstance(c, MMCard)]
     return CardTable(types, path)
 
 
-def load(options: dict[str, Any]) -> CardTable:
+def load(options: Mapping[str, Any] | None = None) -> CardTable:
     """The card table in use: the file `options["cards"]` names, else the shipped one."""
-    cards = options.get("cards")
-    return _from_file(str(cards) if cards else DEFAULT_PATH)
+    cards = (options or {}).get("cards")
+    return _load(str(cards) if cards else DEFAULT_PATH)
 
 
 def distinct(t: CardTable, cards: list[int]) -> list[int]:

@@ -71,13 +71,13 @@ class MonslaughtGame(Game):
         return MonslaughtState(num_players, seed, options)
 
     def card_ids(self, options: Mapping[str, Any] | None = None) -> list[str]:
-        db = load((options or {}).get("cards"))
+        db = load(options)
         return [*db.cards, *db.lands, *(land + "_back" for land in db.lands), *db.bosses]
 
     def describe_card(self, card_id: str, locale: str = "en", options: Mapping[str, Any] | None = None) -> str:
-        from .describe import card_text
+        from .cardtext import card_text
 
-        db = load((options or {}).get("cards"))
+        db = load(options)
         if card_id not in self.card_ids(options):
             raise UnknownCard(f"Monslaught has no card {card_id!r}")
         return card_text(db, card_id, locale)
@@ -86,7 +86,7 @@ class MonslaughtGame(Game):
         """Name and text in `locale` plus kind, costs, attack, scout cost, points and ability texts."""
         from .faces import faces
 
-        return faces(load((options or {}).get("cards")), locale)
+        return faces(load(options), locale)
 
     def heuristic_agent(self, seed: int = 0) -> Any:
         from .bots import HeuristicAgent

@@ -40,7 +40,7 @@ class HeuristicAgent:
 
     # ----- card knowledge --------------------------------------------------------------------
     def _db(self, state: GameState) -> CardDB:
-        return load(state.options.get("cards"))
+        return load(state.options)
 
     def value(self, card: MonsterCard) -> float:
         """How much a card is worth owning: points, attack, effects."""

@@ -8,6 +8,7 @@ parameter, so a corrected card file can change values without code changes.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import StrEnum
 from functools import lru_cache
 from pathlib import Path
@@ -146,6 +147,7 @@ def _load(path: str) -> CardDB:
     return CardDB(data["cards"], data["lands"], data["bosses"], path)
 
 
-def load(path: str | Path | None = None) -> CardDB:
-    """The card set at `path` (default: the package's cards.yaml), cached per path."""
+def load(options: Mapping[str, Any] | None = None) -> CardDB:
+    """The card set `options["cards"]` names (default: the package's cards.yaml), cached per path."""
+    path = (options or {}).get("cards")
     return _load(str(Path(path).resolve()) if path else str(DEFAULT_FILE))

@@ -1,50 +1,57 @@
-"""Full card text for help screens, built from the card data and the message catalogue."""
+"""How an action reads to people: card names with the copy number the board shows, lands, costs
+(the state's `describe_action`); never anything hidden from the actor's rivals."""
 
 from __future__ import annotations
 
-from sabbat.core import i18n
+from typing import Any
 
-from .cards import CardDB
+from sabbat.core import Action, i18n
+
+from .model import Position
+from .observe import copy_numbers
+
+CARD_ARG = {"pick", "summon", "pay_hand", "scout_card", "take", "recover", "take_field", "penalty_bury"}
+UID_ARG = {"use", "use_oneshot", "pay_play", "add", "send", "target", "release", "penalty_card"}
+LAND_ARG = {"pay_land", "flip", "penalty_land"}
+STACK_ARG = {"scout_land", "take_land"}
 
 
-def _msg(key: str, locale: str, **params: object) -> str:
-    return i18n.render(f"monslaught.{key}", locale, params)
+def describe(st: Position, action: Action, locale: str) -> str:
+    """A person's description naming cards (never anything hidden from the actor's rivals)."""
+    kind, args = action.kind, action.args
+    params: dict[str, Any] = {}
+    if kind in CARD_ARG:
+        params["card"] = st.name(str(args[0]))
+    elif kind in UID_ARG:
+        params["card"] = _uid_name(st, int(args[0]))
+    elif kind in LAND_ARG:
+        params["land"] = _uid_name(st, int(args[0]))
+    elif kind in STACK_ARG:
+        params["land"] = st.name(str(args[0]))
+    elif kind == "maintain":
+        params["card"] = _uid_name(st, int(args[0]))
+        land = int(args[1])
+        if land >= 0:
+            name = _uid_name(st, land)
+            params["on"] = {"en": f" on {name['en']}", "ja": f"（{name['ja']}の上）"}
+        else:
+            params["on"] = ""
+    if kind == "summon":
+        params["cost"] = st.db.cards[str(args[0])].cost
+    elif kind == "scout_card":
+        params["cost"] = st.db.cards[str(args[0])].scout
+    elif kind == "scout_land":
+        params["cost"] = st.db.lands[str(args[0])].scout
+    elif kind == "flip":
+        params["cost"] = st.db.lands[st.ids[int(args[0])]].flip_at
+    return i18n.render(f"monslaught.action.{kind}", locale, params, fallback=action.notation())
 
 
-def effect_text(kind: str, name: str, value: int, locale: str) -> str:
-    """One effect line, e.g. `Action: +2 attack to one of your monsters this turn`."""
-    return f"{_msg('label.' + kind, locale)}{_msg('label.sep', locale)}{_msg('effect.' + name, locale, n=value)}"
-
-
-def card_text(db: CardDB, card_id: str, locale: str) -> str:
-    if card_id in db.cards:
-        c = db.cards[card_id]
-        lines = [f"{c.name[locale]} — {_msg('type.' + c.type, locale)} / {_msg('tier.' + c.tier.value, locale)}"]
-        stats = _msg("stats.item" if c.type == "item" else "stats.monster", locale, cost=c.cost, attack=c.attack,
-                     scout=c.scout, vp=c.vp)
-        lines.append(stats)
-        if c.ability:
-            lines.append(effect_text("ability", c.ability, c.ability_value, locale))
-        if c.action:
-            lines.append(effect_text("action", c.action, c.action_value, locale))
-        if c.oneshot:
-            lines.append(effect_text("oneshot", c.oneshot, c.oneshot_value, locale))
-        return "\n".join(lines)
-    if card_id in db.bosses:
-        b = db.bosses[card_id]
-        pen = _msg("penalty." + b.penalty, locale, n=b.penalty_value)
-        return "\n".join([f"{b.name[locale]} — {_msg('type.boss', locale)} {b.number}",
-                          _msg("stats.boss", locale, scout=b.scout, vp=b.vp), pen])
-    base = card_id.removesuffix("_back")
-    land = db.lands[base]
-    back = card_id.endswith("_back")
-    name = land.back_name if back else land.name
-    lines = [f"{name[locale]} — {_msg('type.land', locale)}"]
-    attack = land.back_attack_bonus if back else land.attack_bonus
-    bonus = _msg("stats.bonus", locale, attack=attack) if attack else ""  # never "+0"
-    if back:
-        lines.append(_msg("stats.land_back", locale, pay=land.back_pay, bonus=bonus, vp=land.back_vp))
-    else:
-        lines.append(_msg("stats.land", locale, scout=land.scout, flip=land.flip_at, pay=land.pay, bonus=bonus,
-                          vp=land.vp))
-    return "\n".join(lines)
+def _uid_name(st: Position, uid: int) -> dict[str, str]:
+    """The card's name with its copy number in the actor's play area or lands, as the board shows it."""
+    name = st.uname(uid)
+    seat = st.seats[st.active]
+    zone = seat.lands if uid in seat.lands else seat.play
+    copy = copy_numbers([st.ids[u] + ("_back" if u in st.flipped else "") for u in zone])[zone.index(uid)] \
+        if uid in zone else 0
+    return {loc: name.get(loc, name["en"]) + (f" {copy}" if copy else "") for loc in ("en", "ja")}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import CardDB
-from .describe import card_text, effect_text
+from .cardtext import card_text, effect_text
 
 
 def faces(db: CardDB, locale: str) -> dict[str, dict[str, Any]]:

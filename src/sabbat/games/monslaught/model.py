@@ -163,11 +163,11 @@ class Position(GameState):
 
     def __init__(self, num_players: int, seed: int, options: Mapping[str, Any]) -> None:
         super().__init__(num_players, seed, options)
-        self.db = load(options.get("cards"))
+        self.db = load(options)
 
     def _after_load_(self) -> None:
         super()._after_load_()
-        self.db = load(self.options.get("cards"))
+        self.db = load(self.options)
         if "offered" not in self.__dict__:  # a save from before `offered` existed
             self.offered = [0] * self.num_players
 

@@ -1,7 +1,7 @@
 """Monslaught in Walpurgis: the game contract on top of the position (model.py).
 
-Layers, each importing only those below it: cards, describe, faces → model (the position) →
-effects → scoring → rules, estimate → setup, observe, invariants → this module → bots.
+Layers, each importing only those below it: cards, cardtext, faces → model (the position) →
+effects → scoring → rules, estimate → setup, observe, invariants → describe → this module → bots.
 Rulings are in docs/games/monslaught.md.
 """
 
@@ -11,7 +11,7 @@ from typing import Any
 
 from sabbat.core import Action, Rng, codec
 
-from . import estimate, flow, observe, rules, scoring
+from . import describe, estimate, flow, observe, rules, scoring
 from .invariants import problems
 from .model import Position
 from .setup import setup_game
@@ -67,4 +67,4 @@ class MonslaughtState(Position):
         return problems(self)
 
     def describe_action(self, action: Action, locale: str = "en") -> str:
-        return observe.describe(self, action, locale)
+        return describe.describe(self, action, locale)

@@ -65,7 +65,7 @@ class MysticValeGame(Game):
         return list(load(dict(options or {})).entries)
 
     def describe_card(self, card_id: str, locale: str = "en", options: Mapping[str, Any] | None = None) -> str:
-        from .describe import card_text
+        from .cardtext import card_text
 
         return card_text(load(dict(options or {})), card_id, locale)
 

@@ -8,6 +8,7 @@ feature, a Fertile Soil or an advancement type at one position. Its id is its in
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
@@ -253,7 +254,7 @@ def _load(path: str) -> CardTable:
 _BY_OPTION: dict[str, CardTable] = {}
 
 
-def load(options: dict[str, Any] | None = None) -> CardTable:
+def load(options: Mapping[str, Any] | None = None) -> CardTable:
     """The card table for `options["cards"]` (default: the packaged file), cached per path."""
     key = str((options or {}).get("cards") or DEFAULT_PATH)
     table = _BY_OPTION.get(key)

@@ -1,73 +1,70 @@
-"""Full card text for help screens (public card data only)."""
+"""How an action reads to people (the state's `describe_action`): card names, positions, costs and
+the card that carries an ability (public information only)."""
 
 from __future__ import annotations
 
-from sabbat.core import i18n
+from typing import Any
 
-from .cards import POSITIONS, SPIRITS, AdvancementCard, CardTable, StartingCard, SymbolCard, ValeCard
+from sabbat.core import Action, i18n
 
-NS = "mystic_vale"
-_SYMBOLS = ("mana", "s1", "s2", "s3", "wild", "decay", "growth", "harvest_vp", "endgame_vp", "guardian")
-_LABELS = {
-    "en": {"mana": "mana", "decay": "decay", "growth": "growth", "harvest_vp": "harvest VP",
-           "endgame_vp": "end-game VP", "guardian": "guardian", "cost": "cost", "level": "level",
-           "count": "copies", "positions": "positions", "vale": "vale card", "banner": "banner"},
-    "ja": {"mana": "マナ", "decay": "腐敗", "growth": "生育", "harvest_vp": "収穫VP",
-           "endgame_vp": "終了時VP", "guardian": "守護者", "cost": "コスト", "level": "レベル",
-           "count": "枚数", "positions": "位置", "vale": "谷間カード", "banner": "帯"},
-}
+from .cards import DECK_SIZE, POSITIONS, CardTable
+from .constants import NS, VALE_SRC
+from .model import Position
+from .turn import ability_of, source_name
 
 
-def symbol_text(card: SymbolCard, table: CardTable, locale: str) -> str:
-    lab = _LABELS["ja" if locale == "ja" else "en"]
-    out = []
-    for sym in _SYMBOLS:
-        n = getattr(card, sym)
-        if not n:
-            continue
-        if sym in SPIRITS:
-            name = i18n.localize(table.spirit_names[SPIRITS.index(sym)], locale)
-            out.append(f"{name}×{n}")
-        else:
-            out.append(f"{lab[sym]}×{n}")
-    return ", ".join(out) or "-"
+def pos_name(pos: int) -> dict[str, str]:
+    return {loc: i18n.render(f"{NS}.pos.{POSITIONS[pos]}", loc) for loc in i18n.LOCALES}
 
 
-def ability_text(ab: object, locale: str) -> str:
-    if ab is None:
-        return ""
-    timing = i18n.render(f"{NS}.timing.{ab.timing}", locale)  # type: ignore[attr-defined]
-    text = i18n.render(f"{NS}.effect.{ab.effect}", locale, {"n": ab.amount})  # type: ignore[attr-defined]
-    return f"[{timing}] {text}"
+def effect_text(effect: str, amount: int, locale: str) -> str:
+    return i18n.render(f"{NS}.effect.{effect}", locale, {"n": amount})
 
 
-def card_text(table: CardTable, card_id: str, locale: str = "en") -> str:
-    card = table.entry(card_id)
-    lab = _LABELS["ja" if locale == "ja" else "en"]
-    name = i18n.localize(card.name, locale)
-    lines = [name]
-    if isinstance(card, ValeCard):
-        cost = " ".join(
-            f"{i18n.localize(table.spirit_names[SPIRITS.index(k)], locale)}×{n}" for k, n in card.cost.items() if n
-        )
-        lines.append(f"{lab['vale']} {lab['level']} {card.level}; {lab['cost']} {cost}; VP {card.endgame_vp}")
-    elif isinstance(card, AdvancementCard):
-        pos = ", ".join(f"{i18n.render(f'{NS}.pos.{p}', locale)}×{n}" for p, n in card.positions.items() if n)
-        lines.append(f"{lab['level']} {card.level}; {lab['cost']} {card.cost}; {lab['positions']}: {pos}")
-        lines.append(symbol_text(card, table, locale))
-    elif isinstance(card, StartingCard):
-        pos = ", ".join(
-            f"{i18n.render(f'{NS}.pos.{p}', locale) if p in POSITIONS else '-'}×{n}" for p, n in card.per_deck.items()
-        )
-        lines.append(f"{lab['positions']}: {pos}")
-        lines.append(symbol_text(card, table, locale))
-    ab = card.ability
-    if ab is not None:
-        text = ability_text(ab, locale)
-        if getattr(ab, "banner", False):
-            text = f"{text} ({lab['banner']})"
-        if getattr(ab, "once", False):
-            text = f"{text} ({i18n.render(f'{NS}.ui.once', locale)})"
-        lines.append(text)
-    lines.append(f"{lab['count']}: {card.count}")
-    return "\n".join(lines)
+def describe(st: Position, action: Action, locale: str) -> str:
+    """The action's text with card names, positions, costs and the card that carries an ability."""
+    c = st.cards
+    k = action.kind
+    a = action.args
+    p = st.turn_player
+    params: dict[str, Any] = {}
+    if k == "push":
+        params["parts"] = st.sleeve_parts(st.on_deck[p]) if st.on_deck[p] >= 0 else "-"
+        params["no"] = st.on_deck[p] % DECK_SIZE + 1
+    elif k == "use":
+        src = int(a[0])
+        _, ab = ability_of(st, src)
+        params["card"] = source_name(st, src)
+        params["effect"] = effect_text(ab[1], ab[2], locale)
+        # two identical abilities (two Druid Circles) are told apart by the card that carries them
+        params["where"] = (i18n.render(f"{NS}.where.vale", locale) if src >= VALE_SRC else
+                           i18n.render(f"{NS}.where.card", locale, {"no": src // 4 % DECK_SIZE + 1}))
+    elif k == "collect":
+        params["n"] = st.vp_due
+    elif k == "buy":
+        pid = st.adv_disp[int(a[0]) - 1][int(a[1])]
+        params.update(card=c.part_name[pid], pos=pos_name(c.part_pos[pid]), level=c.part_level[pid],
+                      cost=c.part_cost[pid])
+    elif k == "soil":
+        pid = c.soil_part[int(a[0])]
+        params.update(card=c.part_name[pid], pos=pos_name(int(a[0])), cost=c.part_cost[pid])
+    elif k == "vale":
+        vid = st.vale_disp[int(a[0]) - 1][int(a[1])]
+        params.update(card=c.vale_name[vid], vp=c.vale_vp[vid], cost=cost_text(c, vid, locale))
+    elif k in ("give", "take"):
+        params["kind"] = c.spirit_names[int(a[0])]
+        params["given"] = st.traded
+    elif k == "sleeve":
+        pid = st.pending[int(a[0])]
+        s = int(a[1])
+        params.update(card=c.part_name[pid], pos=pos_name(c.part_pos[pid]), target=s % DECK_SIZE + 1,
+                      parts=st.sleeve_parts(s))
+    return i18n.render(f"{NS}.action.{k}", locale, params, fallback=action.notation())
+
+
+def cost_text(c: CardTable, vid: int, locale: str) -> str:
+    parts = []
+    for k, n in enumerate(c.vale_cost[vid]):
+        if n:
+            parts.append(f"{i18n.localize(c.spirit_names[k], locale)}×{n}")
+    return " ".join(parts) or "0"

@@ -7,7 +7,7 @@ from typing import Any
 from sabbat.core import i18n
 
 from .cards import POSITIONS, SPIRITS, AdvancementCard, CardTable, StartingCard, SymbolCard, ValeCard
-from .describe import ability_text, card_text
+from .cardtext import ability_text, card_text
 
 _SYMBOLS = ("mana", "s1", "s2", "s3", "wild", "decay", "growth", "harvest_vp", "guardian")
 

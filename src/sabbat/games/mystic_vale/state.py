@@ -11,7 +11,7 @@ from typing import Any
 
 from sabbat.core import Action, Rng, codec
 
-from . import evaluate, observe, rules, scoring
+from . import describe, evaluate, observe, rules, scoring
 from .invariants import problems
 from .model import Position
 from .setup import setup
@@ -44,7 +44,7 @@ class MysticValeState(Position):
         return problems(self)
 
     def describe_action(self, action: Action, locale: str = "en") -> str:
-        return observe.describe_action(self, action, locale)
+        return describe.describe(self, action, locale)
 
     # ----- results -----------------------------------------------------------------
     points = scoring.points

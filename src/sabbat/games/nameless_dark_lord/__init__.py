@@ -54,19 +54,9 @@ class NamelessDarkLord(Game):
         return list(carddata.load(options).order)
 
     def describe_card(self, card_id: str, locale: str = "en", options: Mapping[str, Any] | None = None) -> str:
-        card = carddata.load(options)[card_id]
-        lab = {k: i18n.render(f"{GAME_ID}.ui.{k}", locale) for k in ("power", "upkeep", "vp", "income", "circles")}
-        parts = [card.name.get(locale) or card.name["en"]]
-        if card.type == "unit":
-            parts.append(f"{lab['power']} {card.power} / {lab['upkeep']} {card.upkeep} / {lab['vp']} {card.vp}")
-        elif card.type == "territory":
-            parts.append(f"{lab['income']} {card.income} / {lab['circles']} {card.circles} / {lab['vp']} {card.vp}")
-        text = card.text.get(locale) or card.text.get("en") or ""
-        if card.autorun and card.autorun not in text:
-            parts.append(f"{i18n.render(f'{GAME_ID}.ui.autorun', locale)} {card.autorun}")
-        if text:
-            parts.append(text)
-        return " — ".join(parts)
+        from .cardtext import card_text
+
+        return card_text(carddata.load(options), card_id, locale)
 
     def card_faces(self, locale: str = "en", options: Mapping[str, Any] | None = None) -> dict[str, dict[str, Any]]:
         """Name and text in `locale` plus what the printed face shows: type, Level, family,

@@ -1,0 +1,73 @@
+"""Full card text for help screens (public card data only)."""
+
+from __future__ import annotations
+
+from sabbat.core import i18n
+
+from .cards import POSITIONS, SPIRITS, AdvancementCard, CardTable, StartingCard, SymbolCard, ValeCard
+
+NS = "mystic_vale"
+_SYMBOLS = ("mana", "s1", "s2", "s3", "wild", "decay", "growth", "harvest_vp", "endgame_vp", "guardian")
+_LABELS = {
+    "en": {"mana": "mana", "decay": "decay", "growth": "growth", "harvest_vp": "harvest VP",
+           "endgame_vp": "end-game VP", "guardian": "guardian", "cost": "cost", "level": "level",
+           "count": "copies", "positions": "positions", "vale": "vale card", "banner": "banner"},
+    "ja": {"mana": "マナ", "decay": "腐敗", "growth": "生育", "harvest_vp": "収穫VP",
+           "endgame_vp": "終了時VP", "guardian": "守護者", "cost": "コスト", "level": "レベル",
+           "count": "枚数", "positions": "位置", "vale": "谷間カード", "banner": "帯"},
+}
+
+
+def symbol_text(card: SymbolCard, table: CardTable, locale: str) -> str:
+    lab = _LABELS["ja" if locale == "ja" else "en"]
+    out = []
+    for sym in _SYMBOLS:
+        n = getattr(card, sym)
+        if not n:
+            continue
+        if sym in SPIRITS:
+            name = i18n.localize(table.spirit_names[SPIRITS.index(sym)], locale)
+            out.append(f"{name}×{n}")
+        else:
+            out.append(f"{lab[sym]}×{n}")
+    return ", ".join(out) or "-"
+
+
+def ability_text(ab: object, locale: str) -> str:
+    if ab is None:
+        return ""
+    timing = i18n.render(f"{NS}.timing.{ab.timing}", locale)  # type: ignore[attr-defined]
+    text = i18n.render(f"{NS}.effect.{ab.effect}", locale, {"n": ab.amount})  # type: ignore[attr-defined]
+    return f"[{timing}] {text}"
+
+
+def card_text(table: CardTable, card_id: str, locale: str = "en") -> str:
+    card = table.entry(card_id)
+    lab = _LABELS["ja" if locale == "ja" else "en"]
+    name = i18n.localize(card.name, locale)
+    lines = [name]
+    if isinstance(card, ValeCard):
+        cost = " ".join(
+            f"{i18n.localize(table.spirit_names[SPIRITS.index(k)], locale)}×{n}" for k, n in card.cost.items() if n
+        )
+        lines.append(f"{lab['vale']} {lab['level']} {card.level}; {lab['cost']} {cost}; VP {card.endgame_vp}")
+    elif isinstance(card, AdvancementCard):
+        pos = ", ".join(f"{i18n.render(f'{NS}.pos.{p}', locale)}×{n}" for p, n in card.positions.items() if n)
+        lines.append(f"{lab['level']} {card.level}; {lab['cost']} {card.cost}; {lab['positions']}: {pos}")
+        lines.append(symbol_text(card, table, locale))
+    elif isinstance(card, StartingCard):
+        pos = ", ".join(
+            f"{i18n.render(f'{NS}.pos.{p}', locale) if p in POSITIONS else '-'}×{n}" for p, n in card.per_deck.items()
+        )
+        lines.append(f"{lab['positions']}: {pos}")
+        lines.append(symbol_text(card, table, locale))
+    ab = card.ability
+    if ab is not None:
+        text = ability_text(ab, locale)
+        if getattr(ab, "banner", False):
+            text = f"{text} ({lab['banner']})"
+        if getattr(ab, "once", False):
+            text = f"{text} ({i18n.render(f'{NS}.ui.once', locale)})"
+        lines.append(text)
+    lines.append(f"{lab['count']}: {card.count}")
+    return "\n".join(lines)
