@@ -106,3 +106,20 @@ def test_tokens_never_reach_the_logs(client: TestClient, caplog: pytest.LogCaptu
         frame_of(ws, "error")
     text = caplog.text
     assert t["seats"][0]["token"] not in text and joined["token"] not in text
+
+
+@pytest.mark.parametrize(("lang", "unknown", "not_json"), [
+    ("en", "unknown message type 'fly'", "the frame is not JSON"),
+    ("ja", "不明なメッセージの種類です: 'fly'", "フレームがJSONではありません"),
+])
+def test_a_refused_frame_says_why_in_the_readers_language(client: TestClient, lang: str, unknown: str,
+                                                          not_json: str) -> None:
+    t = create(client, "mystic_vale", [{"kind": "human"}, {"kind": "human"}])
+    url = f"/ws/tables/{t['table_id']}"
+    with client.websocket_connect(url) as ws:
+        ws.send_json({"type": "hello", "token": t["seats"][0]["token"], "lang": lang})
+        next_view(ws)
+        ws.send_json({"type": "fly"})
+        assert unknown in frame_of(ws, "error")["message"]
+        ws.send_text("{nope")
+        assert not_json in frame_of(ws, "error")["message"]

@@ -50,7 +50,7 @@ async def ws_table(ws: WebSocket) -> None:
         hello = await asyncio.wait_for(_receive(ws), timeout=30)
         lang: str = hello["lang"] if hello.get("lang") in i18n.LOCALES else "en"
         if hello.get("type") != "hello":
-            await _send_error(ws, lang, Rejected("bad_message", why="the first message must be a hello"))
+            await _send_error(ws, lang, Rejected.because("hello_first"))
             await ws.close(code=4400)
             return
         try:
@@ -81,15 +81,15 @@ async def ws_table(ws: WebSocket) -> None:
     except (TimeoutError, WebSocketDisconnect, RuntimeError):
         pass
     except _BadFrame as exc:
-        refusal = Rejected("bad_message", why=str(exc))
+        refusal = Rejected.because(exc.why, **exc.params)
         if conn is not None:
             hub.send(conn, _error_frame(conn.lang, refusal, None))
-            hub.drop(conn, Close(1009 if "large" in str(exc) else 4400, "bad frame"))
+            hub.drop(conn, Close(exc.close_code, "bad frame"))
         else:
             with contextlib.suppress(Exception):
                 await _send_error(ws, "en", refusal)
             with contextlib.suppress(Exception):
-                await ws.close(code=1009 if "large" in str(exc) else 4400)
+                await ws.close(code=exc.close_code)
     finally:
         if conn is not None:
             hub.drop(conn, Close(1000, "bye"))  # ends the sender after what waits (if not closing already)
@@ -113,7 +113,16 @@ async def _room(conn: Conn) -> bool:
 
 
 class _BadFrame(Exception):
-    pass
+    """A frame that cannot be read: `why` names its message (`web.why.<why>`, en and ja)."""
+
+    def __init__(self, why: str, **params: Any) -> None:
+        super().__init__(why)
+        self.why = why
+        self.params = params
+
+    @property
+    def close_code(self) -> int:
+        return 1009 if self.why == "frame_large" else 4400
 
 
 async def _receive(ws: WebSocket) -> dict[str, Any]:
@@ -122,17 +131,17 @@ async def _receive(ws: WebSocket) -> dict[str, Any]:
         raise WebSocketDisconnect(message.get("code", 1000))
     text = message.get("text")
     if text is None:
-        raise _BadFrame("frames are JSON text")
+        raise _BadFrame("frame_text")
     if len(text) > MAX_FRAME:
-        raise _BadFrame("the frame is too large")
+        raise _BadFrame("frame_large")
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
-        raise _BadFrame("the frame is not JSON") from None
+        raise _BadFrame("frame_json") from None
     if not isinstance(data, dict):
-        raise _BadFrame("a frame is a JSON object")
+        raise _BadFrame("frame_object")
     if _depth(data) > MAX_DEPTH:
-        raise _BadFrame(f"a frame nests at most {MAX_DEPTH} levels")
+        raise _BadFrame("frame_depth", n=MAX_DEPTH)
     return data
 
 
@@ -199,7 +208,7 @@ async def _handle(hub: Hub, conn: Conn, message: dict[str, Any]) -> None:
             _hint(hub, conn, table)
         elif kind == "lang":
             if message.get("lang") not in i18n.LOCALES:
-                raise Rejected("bad_message", why="lang is one of: " + ", ".join(i18n.LOCALES))
+                raise Rejected.because("lang", langs=", ".join(i18n.LOCALES))
             conn.lang = message["lang"]
             conn.bucket.charge(hub.push_view(table, conn, full=True) / VIEW_BYTES)
         elif kind == "ping":
@@ -207,7 +216,7 @@ async def _handle(hub: Hub, conn: Conn, message: dict[str, Any]) -> None:
         elif kind == "view":
             conn.bucket.charge(hub.push_view(table, conn, full=True) / VIEW_BYTES)
         else:
-            raise Rejected("bad_message", why=f"unknown message type {str(kind)[:30]!r}")
+            raise Rejected.because("message_type", kind=repr(str(kind)[:30]))
     except Rejected as exc:
         hub.send(conn, _error_frame(conn.lang, exc, msg_id))
         if exc.code == "stale":  # the client acted on an old view: send it the whole view again
