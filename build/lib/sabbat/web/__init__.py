@@ -1,5 +1,0 @@
-"""The online front end: `sabbat serve` (tables over HTTP and WebSocket) and the browser client.
-
-Layers inside: `tables` is the authority (knows neither transport nor storage), `store` keeps
-tables and their action logs in SQLite or PostgreSQL, `app` speaks HTTP and WebSocket.
-"""
