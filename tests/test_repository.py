@@ -28,6 +28,7 @@ def test_no_tracked_file_outside_examples_is_over_one_mebibyte() -> None:
 
 def test_generated_reports_and_records_are_not_tracked() -> None:
     generated = [name for name in tracked() if name.endswith((".parquet", ".npz"))
+                 or name.startswith(("build/", "dist/"))
                  or (name.startswith("benchmarks/results/") and name.endswith(".html"))]
     assert not generated, f"rebuild these with scripts/rebuild-results instead of committing them: {generated}"
 
