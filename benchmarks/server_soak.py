@@ -7,6 +7,10 @@ connections, seat squatting, table spam, bad table names), then quiet again. Eve
 `--kill-every` seconds the server is killed with SIGKILL and started again on the same
 database; bystanders reconnect and play on.
 
+The abusers run in a process of their own at a lower priority: they stand for other machines on
+the Internet, so on a small host their own CPU time should not be counted against the server
+(the bystanders' client keeps normal priority, as the people it stands for would).
+
 Reported per phase: bystanders' move latency (send to `ack`, p50/p99/max) and the AI's reply
 time (the person's `ack` to their next decision) against the quiet baseline of the same run;
 moves whose wait spanned a restart are counted apart. At the end every seat reconnects and
@@ -14,6 +18,7 @@ checks that each acknowledged move is still there: `acked_moves_lost` must be 0.
 
     python benchmarks/server_soak.py --seconds 600 --out benchmarks/results/server_soak.json
     python benchmarks/server_soak.py --seconds 120            # a short run for first figures
+    python benchmarks/server_soak.py --seconds 80 --phases quiet,replay_flood --kill-every 0
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ import asyncio
 import contextlib
 import http.client
 import json
+import multiprocessing
 import os
 import platform
 import random
@@ -59,12 +65,17 @@ def _free_port() -> int:
 class Server:
     """The real server in a subprocess, killed and restarted on the same database and port."""
 
-    def __init__(self, db: Path, home: Path) -> None:
-        self.port, self.db, self.home = _free_port(), db, home
+    def __init__(self, db: Path, home: Path, port: int | None = None) -> None:
+        self.port, self.db, self.home = port or _free_port(), db, home
         self.proc: subprocess.Popen[bytes] | None = None
         self.epoch = 0
         """How many times it was started: a move whose wait spans a restart is told apart."""
         self.up = asyncio.Event()
+
+    @classmethod
+    def at(cls, port: int) -> Server:
+        """A client's handle on a server another process runs."""
+        return cls(Path(), Path(), port)
 
     async def start(self) -> float:
         env = {**os.environ, "XDG_DATA_HOME": str(self.home)}
@@ -98,6 +109,16 @@ class Server:
                 self.proc.wait(10)
             except subprocess.TimeoutExpired:
                 self.proc.kill()
+
+    def cpu_s(self) -> float | None:
+        """CPU seconds the server's own process has used (its event loop's, mostly)."""
+        if self.proc is None:
+            return None
+        try:
+            fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return None
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
     def url(self, path: str) -> str:
         return f"http://127.0.0.1:{self.port}{path}"
@@ -358,6 +379,45 @@ ABUSE: dict[str, Callable[[Server, Figures, dict[str, Any]], Awaitable[None]]] =
 }
 
 
+def _abuse_process(phase: str, port: int, ctx: dict[str, Any], nice: int, counts_to: str) -> None:
+    """One abuse, in its own process, until SIGTERM; what it did is written to `counts_to`."""
+    if nice:
+        os.nice(nice)
+
+    async def run() -> None:
+        asyncio.get_running_loop().set_default_executor(ThreadPoolExecutor(64))
+        server = Server.at(port)
+        task = asyncio.create_task(ABUSE[phase](server, figs, ctx))
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, task.cancel)
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+
+    figs = Figures()
+    try:
+        asyncio.run(run())
+    finally:
+        Path(counts_to).write_text(json.dumps(figs.abuse))
+
+
+class Abuser:
+    """An abuse running in a child process (see `_abuse_process`)."""
+
+    def __init__(self, phase: str, server: Server, ctx: dict[str, Any], nice: int, home: Path) -> None:
+        self.counts = home / f"abuse-{phase}.json"
+        self.proc = multiprocessing.get_context("spawn").Process(
+            target=_abuse_process, args=(phase, server.port, ctx, nice, str(self.counts)), daemon=True)
+        self.proc.start()
+
+    async def stop(self, figs: Figures) -> None:
+        self.proc.terminate()
+        await asyncio.to_thread(self.proc.join, 30)
+        if self.proc.is_alive():
+            self.proc.kill()
+        with contextlib.suppress(OSError, ValueError):
+            for key, n in json.loads(self.counts.read_text()).items():
+                figs.count(key, n)
+
+
 # ----- the run --------------------------------------------------------------------------------
 
 def _pct(xs: list[float], q: float) -> float | None:
@@ -397,39 +457,42 @@ async def _lost(server: Server, figs: Figures, seats: list[tuple[str, int, str]]
 
 
 async def soak(seconds: float, kill_every: float, pairs: int, vs_ai: int, think: float, half_open_n: int,
-               home: Path) -> dict[str, Any]:
+               home: Path, phases: tuple[str, ...] = PHASES, nice: int = 10) -> dict[str, Any]:
     asyncio.get_running_loop().set_default_executor(ThreadPoolExecutor(64))
     server = Server(home / "soak.sqlite3", home)
     figs = Figures()
     starts = [await server.start()]
     finished, steps = await asyncio.to_thread(_finished_table, server)
     ctx: dict[str, Any] = {"half_open": half_open_n, "finished": finished, "steps": steps}
-    phase_s = seconds / len(PHASES)
+    phase_s = seconds / len(phases)
     t_start = time.monotonic()
     deadline = t_start + seconds
     seats: list[tuple[str, int, str]] = []
     players = asyncio.create_task(_bystanders(server, figs, pairs, vs_ai, think, deadline, seats))
 
     async def killer() -> None:
-        while time.monotonic() + kill_every < deadline - 5:
+        while kill_every > 0 and time.monotonic() + kill_every < deadline - 5:
             await asyncio.sleep(kill_every)
             kills_in[figs.phase] = kills_in.get(figs.phase, 0) + 1
             starts.append(await server.kill_and_restart())
 
     kills_in: dict[str, int] = {}
     kills = asyncio.create_task(killer())
-    cpu = {}
+    cpu: dict[str, float] = {}
+    server_cpu: dict[str, float] = {}
+    """The server's CPU seconds in a phase (left out where a restart cut it)."""
     try:
-        for phase in PHASES:
+        for phase in phases:
             figs.phase = phase
-            t0, c0 = time.monotonic(), time.process_time()
-            abuse = asyncio.create_task(ABUSE[phase](server, figs, ctx)) if phase in ABUSE else None
+            t0, c0, s0, epoch = time.monotonic(), time.process_time(), server.cpu_s(), server.epoch
+            abuse = Abuser(phase, server, ctx, nice, home) if phase in ABUSE else None
             await asyncio.sleep(max(0.0, min(phase_s, deadline - time.monotonic())))
             if abuse is not None:
-                abuse.cancel()
-                with contextlib.suppress(BaseException):
-                    await abuse
+                await abuse.stop(figs)
             cpu[phase] = round(time.process_time() - c0, 1)
+            s1 = server.cpu_s()
+            if s0 is not None and s1 is not None and epoch == server.epoch:
+                server_cpu[phase] = round(s1 - s0, 1)
             print(f"{phase}: {time.monotonic() - t0:.0f}s, moves {len(figs.moves[phase])}, "
                   f"p99 {_pct(figs.moves[phase], 0.99)} ms", file=sys.stderr, flush=True)
         figs.phase = "end"
@@ -451,14 +514,14 @@ async def soak(seconds: float, kill_every: float, pairs: int, vs_ai: int, think:
         server.stop()
     base = figs.moves["quiet"]
     rows = []
-    for phase in (*PHASES, "restart"):
+    for phase in (*phases, "restart"):
         xs, ai = figs.moves[phase], figs.ai_replies[phase]
         p99 = _pct(xs, 0.99)
         rows.append({"phase": phase, "bystander_moves": len(xs), "p50_ms": _pct(xs, 0.5), "p99_ms": p99,
                      "max_ms": _pct(xs, 1.0),
                      "p99_vs_quiet": round(p99 / _pct(base, 0.99), 2) if p99 and base and _pct(base, 0.99) else None,
                      "ai_replies": len(ai), "ai_reply_p50_ms": _pct(ai, 0.5), "ai_reply_p99_ms": _pct(ai, 0.99),
-                     "client_cpu_s": cpu.get(phase), "kills": kills_in.get(phase, 0)})
+                     "client_cpu_s": cpu.get(phase), "server_cpu_s": server_cpu.get(phase), "kills": kills_in.get(phase, 0)})
     return {"phases": rows, "acked_moves_lost": lost, "acked_seats": len(figs.acked),
             "restarts": len(starts) - 1, "restart_s": [round(s, 2) for s in starts[1:]],
             "lobby_answers_after_abuse": lobby_ok, "abuse_counts": dict(sorted(figs.abuse.items())),
@@ -473,16 +536,22 @@ def main() -> None:
     ap.add_argument("--vs-ai", type=int, default=4, help="bystander tables of a person and an AI")
     ap.add_argument("--think", type=float, default=0.5, help="bystanders' mean thinking time a move (s)")
     ap.add_argument("--half-open", type=int, default=2000, help="half-open connections held in that phase")
+    ap.add_argument("--phases", default=",".join(PHASES), help="phases to run, in order (quiet first)")
+    ap.add_argument("--abuser-nice", type=int, default=10, help="niceness of the abusers' process")
     ap.add_argument("--out", type=Path, default=None)
     args = ap.parse_args()
+    phases = tuple(args.phases.split(","))
+    if phases[0] != "quiet" or not set(phases) <= set(PHASES):
+        ap.error(f"--phases: start with quiet; choose from {', '.join(PHASES)}")
     home = Path(tempfile.mkdtemp(prefix="sabbat-soak-"))
     try:
         result = asyncio.run(soak(args.seconds, args.kill_every, args.pairs, args.vs_ai, args.think, args.half_open,
-                                  home))
+                                  home, phases, args.abuser_nice))
     finally:
         shutil.rmtree(home, ignore_errors=True)
     out = {"benchmark": "server_soak", "seconds": args.seconds, "kill_every_s": args.kill_every,
            "pairs": args.pairs, "vs_ai": args.vs_ai, "think_s": args.think, "half_open": args.half_open,
+           "abuser_nice": args.abuser_nice,
            "machine": {"cpus": os.cpu_count(), "python": platform.python_version()}, **result}
     text = json.dumps(out, indent=1)
     print(text)

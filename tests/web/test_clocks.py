@@ -40,7 +40,10 @@ def _stand_in_moves(service: TableService, table: Table) -> None:
     mover = table.mover()
     assert mover is not None
     action = table.state.legal_actions()[0].to_json()
-    assert service.ai_move(table.id, table.version, mover[0], action)
+    move = service.ai_move(table.id, table.version, mover[0], action)
+    assert move is not None
+    service.store.append_many([move.row])
+    service.finish(move)
 
 
 def _row(service: TableService, table: Table, seat: int, viewer: int | None = None) -> dict[str, object]:

@@ -29,7 +29,8 @@ class _SlowSocket:
     that reads its frames slowly, as over a real network."""
 
     def __init__(self, hub: Hub, table_id: str, messages: list[dict[str, Any]]) -> None:
-        self.app = SimpleNamespace(state=SimpleNamespace(hub=hub, allow_origins=()))
+        self.app = SimpleNamespace(state=SimpleNamespace(hub=hub, allow_origins=(), shares=None))
+        self.scope: dict[str, Any] = {"client": ("127.0.0.1", 1)}
         self.headers: dict[str, str] = {}
         self.path_params = {"table_id": table_id}
         self.inbox = [{"type": "websocket.receive", "text": json.dumps(m)} for m in messages]

@@ -64,6 +64,22 @@ def test_a_hint_flood_delays_another_tables_ai_move_by_at_most_one_job_per_worke
     assert run_async(scenario()) <= 2
 
 
+def test_hints_leave_a_worker_for_ai_moves() -> None:
+    async def scenario() -> list[str]:
+        pool = _Held()
+        thinking = Thinking(pool, workers=2)
+        done = lambda result, error: None  # noqa: E731
+        for c in range(5):  # hints that would fill both workers, each a long search
+            thinking.hint(f"asker{c}", *_job(f"hint{c}"), done)
+        await _settle()
+        thinking.move("bystander", *_job("ai-move"), done)
+        await _settle()
+        return [name for name, _ in pool.open]
+
+    # one hint runs; the other worker was free, so the AI move started at once
+    assert run_async(scenario()) == ["hint0", "ai-move"]
+
+
 def test_a_newer_hint_replaces_the_older_one_and_a_dropped_connection_s_hint_is_cancelled() -> None:
     async def scenario() -> tuple[list[Any], list[str]]:
         pool = _Held()

@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
+from sabbat.web.fair import Shares
 from sabbat.web.hub import Conn, Hub
-from sabbat.web.limits import BURST, VIEW_BYTES
+from sabbat.web.limits import ADDRESS_BURST, BURST, VIEW_BYTES
 from sabbat.web.protocol import _handle
 from sabbat.web.store import Store
 from sabbat.web.tables import TableService
@@ -43,15 +44,18 @@ def test_readers_asking_again_share_one_build_per_change(tmp_path: Path, monkeyp
 def test_a_large_view_costs_the_asker_messages_of_its_rate(tmp_path: Path) -> None:
     hub, table = _hub(tmp_path)
 
-    async def scenario() -> tuple[float, float]:
-        conn = Conn(ws=None, table_id=table.id, seat=None, token=None, lang="en")  # type: ignore[arg-type]
-        await _handle(hub, conn, {"type": "view"})
+    shares = Shares(clock=lambda: 0.0)
+
+    async def scenario() -> tuple[float, float, float]:
+        conn = Conn(ws=None, table_id=table.id, seat=None, token=None, lang="en", address="10.0.0.9")  # type: ignore[arg-type]
+        await _handle(hub, conn, {"type": "view"}, shares)
         text = conn.queue.get_nowait()
         assert isinstance(text, str)
-        return BURST - conn.bucket.tokens, len(text) / VIEW_BYTES
+        return BURST - conn.bucket.tokens, ADDRESS_BURST - shares.buckets["10.0.0.9"][0], len(text) / VIEW_BYTES
 
-    spent, cost = run_async(scenario())
+    spent, spent_by_address, cost = run_async(scenario())
     assert spent == pytest.approx(cost, rel=0.01) and cost > 0
+    assert spent_by_address == pytest.approx(cost, rel=0.01)  # the address's other connections pay for it too
 
 
 def test_a_closed_connection_s_hint_is_cancelled(tmp_path: Path) -> None:

@@ -16,10 +16,12 @@ from starlette.middleware import Middleware
 from starlette.routing import WebSocketRoute
 
 from . import ai
+from .fair import FairShare, Shares
 from .http_limits import BodyLimit
 from .hub import Hub
 from .lobby import OPEN_EXPIRY_S
 from .protocol import ws_table
+from .replays import Replays
 from .routes import ERROR_HANDLERS, http_routes
 from .store import Store
 from .tables import LEVELS, TABLES_PER_CLIENT, TableService
@@ -31,17 +33,19 @@ CLOCK_FRAME_S = 5.0
 
 def create_app(db: str, workers: int = 2, grace_s: float = 60.0, allow_origins: tuple[str, ...] = (),
                pool: Any = None, extra_agents: tuple[str, ...] = (), open_expiry_s: float = OPEN_EXPIRY_S,
-               tables_per_client: int = TABLES_PER_CLIENT) -> Starlette:
+               tables_per_client: int = TABLES_PER_CLIENT, shares: Shares | None = None) -> Starlette:
     """The whole server; `db` is a SQLite path or a postgresql:// URL. `extra_agents` are AI
     players the operator offers beside the levels (`sabbat serve --agent`); a table with a seat
     nobody claimed expires after `open_expiry_s`; one client address may have
-    `tables_per_client` tables waiting or in play."""
+    `tables_per_client` tables waiting or in play. `shares` are the client addresses' fair
+    shares of the server (`fair`; the defaults unless given)."""
     store = Store(db)
     service = TableService(store, grace_s=grace_s, agents=(*LEVELS, *extra_agents), open_expiry_s=open_expiry_s,
                            tables_per_client=tables_per_client)
     service.load()
     own_pool = pool is None
     hub = Hub(service, pool if pool is not None else ai.make_pool(workers), workers)
+    replays = Replays(service)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -55,11 +59,15 @@ def create_app(db: str, workers: int = 2, grace_s: float = 60.0, allow_origins: 
             if own_pool:
                 hub.pool.shutdown(wait=False, cancel_futures=True)
             hub.commits.close()
+            replays.close()
             store.close()
 
     routes = [*http_routes(), WebSocketRoute("/ws/tables/{table_id}", ws_table)]
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(BodyLimit)],
+    shares = shares or Shares()
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(FairShare, shares=shares), Middleware(BodyLimit)],
                     exception_handlers=ERROR_HANDLERS)
+    app.state.shares = shares
+    app.state.replays = replays
     app.state.service = service
     app.state.hub = hub
     app.state.allow_origins = allow_origins

@@ -73,6 +73,8 @@ class Conn:
     seat: int | None
     token: str | None
     lang: str
+    address: str | None = None
+    """The client's address: its share of the server (`fair`) is spent by all its connections."""
     events_sent: int = 0
     queue: asyncio.Queue[Frame] = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
     bucket: Bucket = field(default_factory=Bucket)
@@ -100,7 +102,7 @@ class Hub:
         self.conns: dict[str, set[Conn]] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
         self.locks: dict[str, asyncio.Lock] = {}
-        self.views: dict[tuple[str, int, bool, int | None, str], dict[str, Any]] = {}
+        self.views: dict[tuple[str, int, bool, int | None, str, bool, str], tuple[str, str, int]] = {}
         self.commits = GroupCommit(service.store)
         service.listeners.append(self.changed)
 
@@ -167,11 +169,10 @@ class Hub:
         key = (conn.seat, conn.lang, 0 if full else conn.events_sent)
         if made is not None and key in made:
             text, seen, total = made[key]
+        elif full:
+            text, seen, total = self.whole_view(table, conn.seat, conn.lang, skipped)
         else:
-            frame = self.whole_view(table, conn.seat, conn.lang) if full else \
-                self.service.view(table, conn.seat, conn.lang, key[2])
-            if skipped:
-                frame["skipped"] = True
+            frame = self.service.view(table, conn.seat, conn.lang, key[2])
             total = frame["events_total"]
             text, seen = _view_text(frame)
             if made is not None:
@@ -183,16 +184,23 @@ class Hub:
         self.send(conn, text)
         return len(text)
 
-    def whole_view(self, table: Table, seat: int | None, lang: str) -> dict[str, Any]:
-        """A full view, built once per table change, reader and language (many readers asking
-        again cost one build); the clock readings in its seat rows are read now."""
-        key = (table.id, table.revision, table.thinking, seat, lang)
-        frame = self.views.get(key)
-        if frame is None:
-            frame = self.views[key] = self.service.view(table, seat, lang)
+    def whole_view(self, table: Table, seat: int | None, lang: str, skipped: bool = False) -> tuple[str, str, int]:
+        """A full view as sent (its text, what the reader sees in it, the length of its log),
+        built and encoded once per table change, reader and language, so many readers asking
+        again cost one build; the clock readings in its seat rows are read now."""
+        seats = self.service.seat_rows(table)
+        key = (table.id, table.revision, table.thinking, seat, lang, skipped, encode(seats))
+        made = self.views.get(key)
+        if made is None:
+            frame = self.service.view(table, seat, lang)
+            if skipped:
+                frame["skipped"] = True
+            frame["seats"] = seats
+            total = frame["events_total"]
+            made = self.views[key] = (*_view_text(frame), total)
             while len(self.views) > VIEW_CACHE:
                 del self.views[next(iter(self.views))]
-        return {**frame, "seats": self.service.seat_rows(table)}
+        return made
 
     def clock_frames(self) -> None:
         """Each reader of a table whose clock runs hears every seat's time left (a `clocks` frame),
@@ -241,13 +249,28 @@ class Hub:
                 log.error("AI %s failed at table %s move %d: %r", agent, table.id, version, error)
                 table.thinking = False
                 return
-            try:
-                self.service.ai_move(table.id, version, seat, action)
-            except Exception:
-                log.exception("could not apply the AI's move at table %s move %d", table.id, version)
-                table.thinking = False
+            assert self.loop is not None
+            self.loop.create_task(self._commit_ai(table, version, seat, action))
 
         self.thinking.move(table.id, ai.choose, (table.game.info.id, table.state.to_json(), agent, seed), done)
+
+    async def _commit_ai(self, table: Table, version: int, seat: int, action: Any) -> None:
+        """Put the AI's move in place once it is durable, written with the other tables' moves
+        (`commits`), so the event loop never waits on the database for it."""
+        try:
+            async with self.lock(table.id):
+                move = self.service.ai_move(table.id, version, seat, action)
+                if move is None:
+                    return
+                table.committing = True
+                try:
+                    await self.commits.append(move.row)
+                finally:
+                    table.committing = False
+                self.service.finish(move)
+        except Exception:
+            log.exception("could not apply the AI's move at table %s move %d", table.id, version)
+            table.thinking = False
 
     def resume_all(self) -> None:
         for table in self.service.tables.values():

@@ -35,6 +35,11 @@ BURST = 120.0
 """Messages one connection may send at once after a quiet spell."""
 FLOOD_CLOSE = 50
 """Messages refused for rate after which the connection is closed (4429)."""
+ADDRESS_RATE = 120.0
+"""Units of work a second one client address may spend, all its connections and requests
+together (a WebSocket message is one unit; `fair.request_cost` prices HTTP requests)."""
+ADDRESS_BURST = 600.0
+"""Units one address may spend at once after a quiet spell (a page load, a few new tables)."""
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from sabbat.core import i18n
 
 from . import ai
+from .fair import Shares, address_of
 from .hub import Close, Conn, Hub, encode
 from .limits import FLOOD_CLOSE, MAX_DEPTH, MAX_FRAME, ROOM_WAIT_S, VIEW_BYTES
 from .rejected import Rejected
@@ -38,6 +39,7 @@ def _origin_ok(ws: WebSocket, allowed: tuple[str, ...]) -> bool:
 
 async def ws_table(ws: WebSocket) -> None:
     hub: Hub = ws.app.state.hub
+    shares: Shares | None = ws.app.state.shares
     service = hub.service
     if not _origin_ok(ws, ws.app.state.allow_origins):
         await ws.close(code=4403, reason="origin not allowed")
@@ -61,13 +63,15 @@ async def ws_table(ws: WebSocket) -> None:
             await _send_error(ws, lang, exc)
             await ws.close(code=4404 if exc.code == "unknown_table" else 4401)
             return
-        conn = Conn(ws, table_id, seat, token, lang)
+        conn = Conn(ws, table_id, seat, token, lang, address_of(ws.scope))
         service.connected(table, seat, +1)
         hub.conns.setdefault(table_id, set()).add(conn)
         sender = asyncio.create_task(_sender(ws, conn, hub))
         hub.push_view(table, conn, full=True)
         while True:
             message = await _receive(ws)
+            if shares is not None:  # the address's other connections and requests share its time
+                await shares.take(conn.address, 1)
             if not await _room(conn):
                 hub.drop(conn)
                 break
@@ -77,7 +81,7 @@ async def ws_table(ws: WebSocket) -> None:
                     hub.drop(conn, Close(4429, "flood"))
                     break
                 continue
-            await _handle(hub, conn, message)
+            await _handle(hub, conn, message, shares)
     except (TimeoutError, WebSocketDisconnect, RuntimeError):
         pass
     except _BadFrame as exc:
@@ -182,7 +186,14 @@ async def _send_error(ws: WebSocket, lang: str, exc: Rejected) -> None:
     await ws.send_text(encode(_error_frame(lang, exc, None)))
 
 
-async def _handle(hub: Hub, conn: Conn, message: dict[str, Any]) -> None:
+def _charge_view(conn: Conn, size: int, shares: Shares | None) -> None:
+    """A full view the client asked for costs one message more per VIEW_BYTES of it."""
+    conn.bucket.charge(size / VIEW_BYTES)
+    if shares is not None:
+        shares.charge(conn.address, size / VIEW_BYTES)
+
+
+async def _handle(hub: Hub, conn: Conn, message: dict[str, Any], shares: Shares | None) -> None:
     service = hub.service
     kind = message.get("type")
     msg_id = message.get("msg_id")
@@ -210,11 +221,11 @@ async def _handle(hub: Hub, conn: Conn, message: dict[str, Any]) -> None:
             if message.get("lang") not in i18n.LOCALES:
                 raise Rejected.because("lang", langs=", ".join(i18n.LOCALES))
             conn.lang = message["lang"]
-            conn.bucket.charge(hub.push_view(table, conn, full=True) / VIEW_BYTES)
+            _charge_view(conn, hub.push_view(table, conn, full=True), shares)
         elif kind == "ping":
             hub.send(conn, {"type": "pong"})
         elif kind == "view":
-            conn.bucket.charge(hub.push_view(table, conn, full=True) / VIEW_BYTES)
+            _charge_view(conn, hub.push_view(table, conn, full=True), shares)
         else:
             raise Rejected.because("message_type", kind=repr(str(kind)[:30]))
     except Rejected as exc:

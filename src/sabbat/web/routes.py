@@ -21,11 +21,11 @@ from sabbat.core import SabbatError, i18n
 from sabbat.core.errors import BadSeed
 from sabbat.core.game import SEED_RANGE
 
-from . import game_front, reveal
+from . import game_front
 from .http_limits import request_lang
 from .names import game_named
 from .rejected import Rejected
-from .steps import Steps
+from .replays import Replays
 from .table import Table
 from .tables import LEVELS, TableService
 
@@ -223,24 +223,29 @@ async def api_join(request: Request) -> Response:
     return JSONResponse({"seat": seat_no, "token": token, "invite_url": f"/t/{table_id}#token={token}"})
 
 
+def _replays(request: Request) -> Replays:
+    replays: Replays = request.app.state.replays
+    return replays
+
+
 async def api_replay(request: Request) -> Response:
     lang = _lang(request)
     try:
         table = _table(request)
-        data = _service(request).replay(table)
+        _service(request).replayable(table)
     except Rejected as exc:
         return _error(404 if exc.code == "unknown_table" else 403, exc.message(lang))
-    return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="{table.id}.replay.json"'})
+    return Response(await _replays(request).file(table), media_type="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="{table.id}.replay.json"'})
 
 
 async def api_replay_view(request: Request) -> Response:
     """One position of a finished game, as any seat (or a spectator) saw it; `seat=all` shows
     everything, every seat's hidden cards included (the game is over)."""
     lang = _lang(request)
-    service = _service(request)
     try:
         table = _table(request)
-        service.replay(table)
+        _service(request).replayable(table)
     except Rejected as exc:
         return _error(404 if exc.code == "unknown_table" else 403, exc.message(lang))
     q = request.query_params
@@ -253,18 +258,4 @@ async def api_replay_view(request: Request) -> Response:
     total = table.version
     if not 0 <= step <= total or (seat is not None and not 0 <= seat < table.state.num_players):
         return _error(400, Rejected("bad_step", total=total, last=table.state.num_players - 1).message(lang))
-    state = table.game.new(table.state.num_players, table.state.seed, table.state.options)
-    shadow = Table(table.id, table.game, state, table.seats, table.settings, table.created,
-                   steps=Steps(state.num_players))
-    for action in table.state.history[:step]:
-        shadow.apply(action)
-    frame = service.view(shadow, seat, lang)
-    if everything:
-        frame["observation"] = reveal.everything(state)
-        frame["events"] = [{"i": i, "key": e.key, "params": e.params, "text": e.render(lang)}
-                           for i, e in enumerate(state.events)]
-    frame["legal"] = []
-    frame["step"] = step
-    frame["total_steps"] = total
-    frame["everything"] = everything
-    return JSONResponse(frame)
+    return Response(await _replays(request).position(table, step, seat, lang, everything), media_type="application/json")

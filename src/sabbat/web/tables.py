@@ -344,20 +344,18 @@ class TableService:
                      "finished" if after.is_terminal() else None)
         return Move(table, seat, action, msg_id, after, mark(secret_mover(table.state), after), row)
 
-    def ai_move(self, table_id: str, version: int, seat: int, action: Any) -> bool:
-        """Apply an AI's choice if the table is still where the AI looked; False if it moved on."""
+    def ai_move(self, table_id: str, version: int, seat: int, action: Any) -> Move | None:
+        """An AI's choice as a move to commit and `finish`, if the table is still where the AI
+        looked; None if it moved on (its readers hear of it, and the AI is asked again)."""
         table = self.tables.get(table_id)
         if table is None:
-            return False
+            return None
         table.thinking = False
         mover = table.mover()
         if table.committing or table.version != version or mover is None or mover[0] != seat:
             self._notify(table)
-            return False
-        move = self._move(table, seat, table.game.action_from_json(action), None)
-        self.store.append_many([move.row])
-        self.finish(move)
-        return True
+            return None
+        return self._move(table, seat, table.game.action_from_json(action), None)
 
     def undo(self, table_id: str, token: str | None, version: Any) -> int:
         """Take back the seat's last move of this turn when nothing hidden was revealed by it."""
@@ -458,12 +456,18 @@ class TableService:
             frame["stopped_reason"] = table.stopped.text(lang)
         return frame
 
+    @staticmethod
+    def replayable(table: Table) -> None:
+        """Refuse (replay_unfinished) unless the game is over or stopped: a game in play keeps
+        its hidden cards hidden."""
+        if table.stopped is None and not table.state.is_terminal():
+            raise Rejected("replay_unfinished")
+
     def replay(self, table: Table) -> dict[str, Any]:
         """The finished game as a replay file that `sabbat replay` opens; a stopped table's stored log."""
         if table.stopped is not None:
             return table.stopped.log()
-        if not table.state.is_terminal():
-            raise Rejected("replay_unfinished")
+        self.replayable(table)
         meta = {"table": table.id, "seats": [s.public() for s in table.seats], "source": "sabbat serve"}
         return Replay.from_state(table.state, meta).to_json()
 

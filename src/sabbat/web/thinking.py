@@ -4,7 +4,8 @@ Why not the pool's own first-come line: one client asking for hints as fast as i
 every other table's AI move behind its backlog. Here a table has at most one AI move waiting and
 a connection at most one hint (a newer one replaces it; it is dropped when its connection goes),
 the two lines take turns for each free worker, and within a line each table or connection waits
-its turn in the order it first asked.
+its turn in the order it first asked. Hints never hold every worker: with two or more, one is
+always left for AI moves, so a table's AI never waits behind a hint's whole search.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ Done = Callable[[Any, BaseException | None], None]
 
 @dataclass(eq=False)
 class Job:
+    line: str
     key: Hashable
     fn: Callable[..., Any]
     args: tuple[Any, ...]
@@ -38,15 +40,18 @@ class Thinking:
         self.latest: dict[Hashable, Job] = {}
         """Per key, the job whose answer is still wanted (a replaced or cancelled one's is not)."""
         self.running = 0
+        self.hints_running = 0
+        self.hint_workers = max(1, self.workers - 1)
+        """Workers hints may hold at once (one is kept for AI moves where there are two or more)."""
         self.turn = "move"
 
     def move(self, table_id: str, fn: Callable[..., Any], args: tuple[Any, ...], done: Done) -> None:
         """An AI move for a table (a table never asks for two at once)."""
-        self._put("move", ("move", table_id), Job(("move", table_id), fn, args, done))
+        self._put("move", ("move", table_id), Job("move", ("move", table_id), fn, args, done))
 
     def hint(self, asker: Hashable, fn: Callable[..., Any], args: tuple[Any, ...], done: Done) -> None:
         """A hint for a connection: replaces the one it asked before, waiting or running."""
-        self._put("hint", ("hint", asker), Job(("hint", asker), fn, args, done))
+        self._put("hint", ("hint", asker), Job("hint", ("hint", asker), fn, args, done))
 
     def cancel(self, asker: Hashable) -> None:
         """The connection is gone: its hint is not run, or its answer not delivered."""
@@ -68,6 +73,7 @@ class Thinking:
             if job is None:
                 return
             self.running += 1
+            self.hints_running += job.line == "hint"
             future = asyncio.wrap_future(self.pool.submit(job.fn, *job.args))
             future.add_done_callback(functools.partial(self._finished, job))
 
@@ -76,7 +82,7 @@ class Thinking:
         other = "hint" if self.turn == "move" else "move"
         for line in (self.turn, other):
             queue = self.lines[line]
-            if queue:
+            if queue and (line == "move" or self.hints_running < self.hint_workers):
                 self.turn = other if line == self.turn else self.turn
                 key = next(iter(queue))
                 return queue.pop(key)
@@ -84,6 +90,7 @@ class Thinking:
 
     def _finished(self, job: Job, future: asyncio.Future[Any]) -> None:
         self.running -= 1
+        self.hints_running -= job.line == "hint"
         try:
             if self.latest.get(job.key) is job:
                 del self.latest[job.key]
