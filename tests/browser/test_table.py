@@ -5,6 +5,7 @@ log keeps its numbers, and a lost connection is said and waited out."""
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from pathlib import Path
@@ -75,6 +76,40 @@ def test_a_move_clock_counts_down_and_its_stand_in_plays_only_that_move(browser:
         assert view["status"] == "playing" and not me.get("substitute") and not me.get("timed_out")
         assert me["move_left_s"] > 2, "the next move has its full time"
         assert view["version"] <= before + 1 or view["current_player"] == 0
+        assert errors == []
+    finally:
+        ctx.close()
+
+
+def test_the_seats_strip_follows_the_servers_clocks_frame(browser: Any, server: str) -> None:
+    """Every few seconds the server sends each seat's time left; the page counts down from that
+    reading, not from the last view (which may be minutes old in a long think)."""
+    res = http_json(server + "/api/tables", {"game": "mystic_vale", "players": 2, "seed": SEED,
+                                             "seats": [{"kind": "human"}, {"kind": "human"}],
+                                             "clock": {"per_game_s": 600}})
+    ctx, page, errors = open_page(browser, "ja")
+    frames: list[dict[str, Any]] = []
+
+    def listen(ws: Any) -> None:
+        ws.on("framereceived", lambda payload: frames.append(json.loads(payload))
+              if isinstance(payload, str) and '"clocks"' in payload[:20] else None)
+
+    page.on("websocket", listen)
+    try:
+        page.goto(server + res["seats"][0]["invite_url"])
+        page.locator(".seat-card .clock-game").first.wait_for()
+        view_base = [float(x) for x in page.eval_on_selector_all(".clock-game", "(els) => els.map((e) => e.dataset.base)")]
+        deadline = time.monotonic() + 15
+        while not frames and time.monotonic() < deadline:
+            page.wait_for_timeout(200)
+        assert frames, "no clocks frame within 15 s"
+        told = {row["seat"]: row["game_left_s"] for row in frames[-1]["seats"]}
+        running = next(row["seat"] for row in frames[-1]["seats"] if row.get("clock_running"))
+        page.wait_for_function("([seat, left]) => Number(document.querySelectorAll('.clock-game')[seat].dataset.base) === left",
+                               arg=[running, told[running]], timeout=5_000)
+        assert told[running] < view_base[running], "the frame's reading is newer than the view's"
+        shown = page.locator(".clock-game").nth(running).inner_text()
+        assert "持ち時間" in shown and "9:5" in shown, shown  # about 9:55 left of ten minutes, in Japanese
         assert errors == []
     finally:
         ctx.close()

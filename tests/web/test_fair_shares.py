@@ -15,7 +15,7 @@ from typing import Any
 from starlette.testclient import TestClient
 
 from sabbat.web.app import create_app
-from sabbat.web.fair import KEEP, FairShare, Shares, request_cost
+from sabbat.web.fair import KEEP, FairShare, Shares, address_of, request_cost
 from support.aio import run_async
 
 
@@ -55,6 +55,12 @@ def test_idle_addresses_are_forgotten_so_many_addresses_cannot_fill_the_memory()
     clock.now += 1  # every address but the one in debt has a full share again
     shares.charge("newcomer", 1)
     assert set(shares.buckets) == {"in-debt", "newcomer"}
+
+
+def test_an_ipv6_client_has_one_share_for_its_whole_network() -> None:
+    assert address_of({"client": ("2001:db8:1:2::17", 1)}) == address_of({"client": ("2001:db8:1:2:ffff::9", 1)})
+    assert address_of({"client": ("2001:db8:1:3::17", 1)}) != address_of({"client": ("2001:db8:1:2::17", 1)})
+    assert address_of({"client": ("192.0.2.7", 1)}) == "192.0.2.7"
 
 
 def test_what_costs_more_costs_more() -> None:

@@ -11,6 +11,8 @@ connection: twenty connections from one client would otherwise have twenty share
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import ipaddress
 import time
 from collections.abc import Callable
 
@@ -79,9 +81,17 @@ WEBSOCKET_OPEN = 5.0
 
 
 def address_of(scope: Scope) -> str | None:
-    """The client's address as the server believes it (a trusted proxy's forwarded one)."""
+    """Whose share a request spends: the client's address as the server believes it (a trusted
+    proxy's forwarded one); for IPv6 its /64 network, which one subscriber usually holds whole,
+    so that stepping through its addresses does not earn a client more shares."""
     client = scope.get("client")
-    return str(client[0]) if client else None
+    if not client:
+        return None
+    host = str(client[0])
+    if ":" in host:
+        with contextlib.suppress(ValueError):
+            return str(ipaddress.IPv6Network(f"{host}/64", strict=False))
+    return host
 
 
 class FairShare:

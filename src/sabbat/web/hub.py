@@ -104,6 +104,7 @@ class Hub:
         self.locks: dict[str, asyncio.Lock] = {}
         self.views: dict[tuple[str, int, bool, int | None, str, bool, str], tuple[str, str, int]] = {}
         self.commits = GroupCommit(service.store)
+        self.committing_ai: set[asyncio.Task[None]] = set()
         service.listeners.append(self.changed)
 
     def lock(self, table_id: str) -> asyncio.Lock:
@@ -250,7 +251,9 @@ class Hub:
                 table.thinking = False
                 return
             assert self.loop is not None
-            self.loop.create_task(self._commit_ai(table, version, seat, action))
+            task = self.loop.create_task(self._commit_ai(table, version, seat, action))
+            self.committing_ai.add(task)  # held until done: the loop keeps only a weak reference
+            task.add_done_callback(self.committing_ai.discard)
 
         self.thinking.move(table.id, ai.choose, (table.game.info.id, table.state.to_json(), agent, seed), done)
 

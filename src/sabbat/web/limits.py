@@ -56,6 +56,8 @@ class Limits:
     closed at once (and a request that arrives while as many are busy gets 503)."""
     per_client: int = 64
     """Connections at once from one address (WebSockets included); past it, closed at once."""
+    address_rate: float = ADDRESS_RATE
+    """Units of work a second one client address may spend (`fair`); bursts of five seconds' worth."""
     proxies: tuple[str, ...] = ()
     """Addresses of trusted reverse proxies: their connections carry many clients, so the
     per-client cap is theirs to apply (see docs/hosting.md)."""

@@ -12,6 +12,7 @@ from typing import Any
 import uvicorn
 
 from .app import create_app
+from .fair import Shares
 from .http_limits import guarded_protocol
 from .limits import MAX_FRAME, Limits
 from .store import DatabaseUnavailable
@@ -33,7 +34,8 @@ def run(host: str, port: int, db: str | None, workers: int, grace_s: float, allo
     database = db or str(data_dir() / "sabbat.sqlite3")
     try:
         app = create_app(database, workers=workers, grace_s=grace_s, allow_origins=allow_origins,
-                         extra_agents=extra_agents, **(lobby or {}))
+                         extra_agents=extra_agents, shares=Shares(limits.address_rate, 5 * limits.address_rate),
+                         **(lobby or {}))
     except DatabaseUnavailable as exc:
         raise SystemExit(f"sabbat serve: {exc}") from None
     shown_host = f"[{host}]" if ":" in host else host

@@ -23,11 +23,12 @@ from sabbat.web.limits import Limits
 @click.option("--max-per-client", type=click.IntRange(1), default=Limits.per_client, show_default=True, help="Connections at once from one address (not counting --proxy addresses).")
 @click.option("--header-timeout", type=click.FloatRange(0.1, 600), default=Limits.header_timeout_s, show_default=True, help="Seconds a connection has to finish sending a request's headers.")
 @click.option("--body-timeout", type=click.FloatRange(0.1, 3600), default=Limits.body_timeout_s, show_default=True, help="Seconds a request has to finish sending its body.")
+@click.option("--address-share", type=click.FloatRange(1, 1e6), default=Limits.address_rate, show_default=True, help="Units of work a second one client address may spend, all its connections and requests together (a WebSocket message is one); past it, its next request waits. See docs/server.md.")
 @click.option("--access-log", is_flag=True, help="Log every request with the client's address.")
 def serve(host: str, port: int, db: str | None, workers: int, grace: float, allow_origins: tuple[str, ...],
           extra_agents: tuple[str, ...], open_expiry: float, tables_per_client: int, proxies: tuple[str, ...],
           max_connections: int, max_per_client: int, header_timeout: float, body_timeout: float,
-          access_log: bool) -> None:
+          address_share: float, access_log: bool) -> None:
     """Play online: tables over HTTP and WebSocket, the browser client at /."""
     from sabbat.web.serve import run
 
@@ -35,7 +36,7 @@ def serve(host: str, port: int, db: str | None, workers: int, grace: float, allo
         if name.partition(":")[0].strip().lower() not in agents.names():
             raise click.BadParameter(f"unknown agent {name!r}; see `sabbat agents`", param_hint="--agent")
     limits = Limits(header_timeout_s=header_timeout, body_timeout_s=body_timeout, max_connections=max_connections,
-                    per_client=max_per_client, proxies=proxies)
+                    per_client=max_per_client, address_rate=address_share, proxies=proxies)
     run(host, port, db, workers, grace, allow_origins, tuple(n.strip() for n in extra_agents),
         lobby={"open_expiry_s": open_expiry, "tables_per_client": tables_per_client}, limits=limits,
         access_log=access_log)

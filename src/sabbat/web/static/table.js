@@ -12,7 +12,7 @@ import { rulesPanel } from './rules.js';
 import { openSocket } from './table/socket.js';
 import { cardMenu } from './table/menu.js';
 import { renderHead, renderNameBox } from './table/head.js';
-import { renderSeats, updateClocks, mySeat } from './table/seats.js';
+import { renderSeats, updateClocks, mySeat, withClocks } from './table/seats.js';
 import { renderBar, renderList } from './table/bar.js';
 import { keyHandler } from './table/keys.js';
 import { mergeEvents, renderLog } from './table/log.js';
@@ -112,8 +112,19 @@ export function showTable(root, tableId) {
       .catch((e) => toast(e.message, 'error'));
   }
 
+  /** The server's reading of every clock: the seats strip counts down from it. */
+  function onClocks(m) {
+    if (!s.view) return;
+    s.view = withClocks(s.view, m.seats);
+    s.viewAt = performance.now();
+    window.__sabbatView = s.view; // read by the browser tests
+    renderSeats(el.seats, s.view, s.online);
+    tickClocks();
+  }
+
   function onMessage(m) {
     if (m.type === 'view') onView(m);
+    else if (m.type === 'clocks') onClocks(m);
     else if (m.type === 'error') {
       s.sentVersion = -1;
       el.board.classList.remove('waiting');

@@ -48,6 +48,24 @@ export function updateClocks(strip, viewAt, online) {
   }
 }
 
+const CLOCK_FIELDS = ['move_left_s', 'game_left_s', 'clock_running'];
+
+/** The view with each seat's clock readings from a `clocks` frame (the server's count, sent every few
+ * seconds, so a page whose timers were held back, a tab in the background say, shows the time right). */
+export function withClocks(v, rows) {
+  const bySeat = new Map((rows || []).map((r) => [r.seat, r]));
+  const seats = (v.seats || []).map((row) => {
+    const fresh = bySeat.get(row.seat);
+    if (!fresh) return row;
+    const next = { ...row };
+    for (const k of CLOCK_FIELDS) {
+      if (k in fresh) next[k] = fresh[k]; else delete next[k];
+    }
+    return next;
+  });
+  return { ...v, seats };
+}
+
 /** The seat this page's person sits at ({} for a spectator). */
 export function mySeat(v) {
   return (v.seat != null && (v.seats || []).find((x) => x.seat === v.seat)) || {};
