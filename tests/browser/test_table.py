@@ -84,7 +84,7 @@ def test_a_move_clock_counts_down_and_its_stand_in_plays_only_that_move(browser:
 def test_the_seats_strip_follows_the_servers_clocks_frame(browser: Any, server: str) -> None:
     """Every few seconds the server sends each seat's time left; the page counts down from that
     reading, not from the last view (which may be minutes old in a long think)."""
-    res = http_json(server + "/api/tables", {"game": "mystic_vale", "players": 2, "seed": SEED,
+    res = http_json(server + "/api/tables", {"game": "mystic_vale", "players": 2,
                                              "seats": [{"kind": "human"}, {"kind": "human"}],
                                              "clock": {"per_game_s": 600}})
     ctx, page, errors = open_page(browser, "ja")
