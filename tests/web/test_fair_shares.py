@@ -15,7 +15,7 @@ from typing import Any
 from starlette.testclient import TestClient
 
 from sabbat.web.app import create_app
-from sabbat.web.fair import KEEP, FairShare, Shares, address_of, request_cost
+from sabbat.web.fair import KEEP, FairShare, Shares, address_of, client_key, request_cost
 from support.aio import run_async
 
 
@@ -58,6 +58,7 @@ def test_idle_addresses_are_forgotten_so_many_addresses_cannot_fill_the_memory()
 
 
 def test_an_ipv6_client_has_one_share_for_its_whole_network() -> None:
+    assert client_key("2001:db8:1:2::17") == client_key("2001:db8:1:2:ffff::9") == "2001:db8:1:2::/64"
     assert address_of({"client": ("2001:db8:1:2::17", 1)}) == address_of({"client": ("2001:db8:1:2:ffff::9", 1)})
     assert address_of({"client": ("2001:db8:1:3::17", 1)}) != address_of({"client": ("2001:db8:1:2::17", 1)})
     assert address_of({"client": ("192.0.2.7", 1)}) == "192.0.2.7"
@@ -122,3 +123,16 @@ def test_many_connections_from_one_address_share_one_share(tmp_path: Path) -> No
         assert app.state.shares.buckets["10.0.0.7"][0] > 0
         for ws in sockets:
             ws.__exit__(None, None, None)
+
+
+def test_an_ipv6_network_has_one_count_of_tables(tmp_path: Path) -> None:
+    """Two addresses of one /64 are one client for the tables it may have in play."""
+    app = create_app(str(tmp_path / "t.sqlite3"), tables_per_client=2)
+    spec = {"game": "mystic_vale", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]}
+    with TestClient(app, client=("2001:db8:5:6::1", 1)) as one, TestClient(app, client=("2001:db8:5:6::2", 1)) as two, \
+            TestClient(app, client=("2001:db8:5:7::1", 1)) as elsewhere:
+        assert one.post("/api/tables", json=spec).status_code == 201
+        assert two.post("/api/tables", json=spec).status_code == 201
+        assert one.post("/api/tables", json=spec).status_code == 429
+        assert two.post("/api/tables", json=spec).status_code == 429
+        assert elsewhere.post("/api/tables", json=spec).status_code == 201

@@ -80,18 +80,21 @@ WEBSOCKET_OPEN = 5.0
 """Units opening a WebSocket costs (its handshake and the full view it is sent)."""
 
 
-def address_of(scope: Scope) -> str | None:
-    """Whose share a request spends: the client's address as the server believes it (a trusted
-    proxy's forwarded one); for IPv6 its /64 network, which one subscriber usually holds whole,
-    so that stepping through its addresses does not earn a client more shares."""
-    client = scope.get("client")
-    if not client:
-        return None
-    host = str(client[0])
+def client_key(host: str) -> str:
+    """Whose share (and whose connection and table caps) an address counts against: IPv4 as it
+    is; IPv6 by its /64 network, which one subscriber usually holds whole, so that stepping
+    through its addresses does not earn a client more."""
     if ":" in host:
         with contextlib.suppress(ValueError):
             return str(ipaddress.IPv6Network(f"{host}/64", strict=False))
     return host
+
+
+def address_of(scope: Scope) -> str | None:
+    """The client's `client_key`, from its address as the server believes it (a trusted proxy's
+    forwarded one)."""
+    client = scope.get("client")
+    return client_key(str(client[0])) if client else None
 
 
 class FairShare:

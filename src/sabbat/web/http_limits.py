@@ -20,6 +20,7 @@ from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from sabbat.core import i18n
 
+from .fair import client_key
 from .limits import MAX_BODY, Limits
 
 
@@ -59,6 +60,8 @@ def guarded_protocol(limits: Limits) -> type[HttpToolsProtocol]:
 
     class GuardedProtocol(HttpToolsProtocol):
         deadline: asyncio.TimerHandle | None = None
+        host: str | None = None
+        """The client's key in the per-client table (`fair.client_key`); None if not counted."""
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
@@ -67,6 +70,7 @@ def guarded_protocol(limits: Limits) -> type[HttpToolsProtocol]:
                 return
             host = self.client[0] if self.client else None
             if host is not None and not is_proxy(host):
+                host = self.host = client_key(host)
                 mine = {t for t in by_client.get(host, ()) if not t.is_closing()}
                 if len(mine) >= limits.per_client:
                     transport.abort()
@@ -77,7 +81,7 @@ def guarded_protocol(limits: Limits) -> type[HttpToolsProtocol]:
 
         def connection_lost(self, exc: Exception | None) -> None:
             self._expect_within(None)
-            host = self.client[0] if self.client else None
+            host = self.host
             mine = by_client.get(host or "")
             if mine is not None:
                 mine.discard(self.transport)

@@ -22,6 +22,7 @@ from sabbat.core.errors import BadSeed
 from sabbat.core.game import SEED_RANGE
 
 from . import game_front
+from .fair import address_of
 from .http_limits import request_lang
 from .names import game_named
 from .rejected import Rejected
@@ -177,7 +178,7 @@ async def api_tables(request: Request) -> Response:
         return JSONResponse(service.lobby(request.query_params.get("status")))
     lang = _lang(request)
     try:
-        table, tokens = service.create(await _body(request), request.client.host if request.client else None)
+        table, tokens = service.create(await _body(request), address_of(request.scope))
     except SabbatError as exc:
         refusal = _refusal(exc)
         return _error({"cross_site": 403, "too_many_tables": 429}.get(refusal.code, 400), refusal.message(lang))
