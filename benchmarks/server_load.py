@@ -50,8 +50,10 @@ def _start(port: int, db: str, home: Path) -> tuple[subprocess.Popen[bytes], flo
     env = {**os.environ, "XDG_DATA_HOME": str(home)}
     t0 = time.monotonic()
     # every client and table comes from this one process on 127.0.0.1: lift the per-address caps
+    # and share (people at a thousand tables come from as many addresses)
     proc = subprocess.Popen([sys.executable, "-m", "sabbat.cli.main", "serve", "--port", str(port), "--db", db,
-                             "--max-connections", "20000", "--max-per-client", "20000", "--tables-per-client", "100000"],
+                             "--max-connections", "20000", "--max-per-client", "20000", "--tables-per-client", "100000",
+                             "--address-share", "1000000"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     while True:
         try:
