@@ -82,3 +82,20 @@ def test_a_position_asked_again_is_not_built_again(tmp_path: Path) -> None:
         assert len(json.loads(file)["actions"]) == table.version
     finally:
         replays.close()
+
+
+def test_kept_positions_stay_within_their_byte_budget(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from sabbat.web import replays as module
+
+    monkeypatch.setattr(module, "POSITION_BYTES", 200_000)
+    service = TableService(Store(str(tmp_path / "db.sqlite3")))
+    table = _finished("mystic_vale", 4)
+    replays = Replays(service)
+    try:
+        for step in range(0, 60, 3):
+            run_async(replays.position(table, step, None, "en", True))
+        assert replays.position_bytes == sum(len(b) for b in replays.positions.values()) <= 200_000
+        assert (table.id, 57, None, "en", True) in replays.positions  # the newest are the ones kept
+        assert (table.id, 0, None, "en", True) not in replays.positions
+    finally:
+        replays.close()

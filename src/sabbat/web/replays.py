@@ -25,8 +25,8 @@ CHECKPOINT = 32
 """Decisions between two states kept of a finished game."""
 GAMES = 16
 """Finished games whose kept states are remembered."""
-POSITIONS = 1024
-"""Positions (step, seat, language) remembered, all games together."""
+POSITION_BYTES = 32 * 1024 * 1024
+"""Bytes of positions (step, seat, language) remembered, all games together."""
 FILES = 32
 """Replay files remembered."""
 
@@ -43,6 +43,7 @@ class Replays:
         self.thread = ThreadPoolExecutor(1, thread_name_prefix="sabbat-replays")
         self.files: OrderedDict[str, bytes] = OrderedDict()
         self.positions: OrderedDict[tuple[str, int, int | None, str, bool], bytes] = OrderedDict()
+        self.position_bytes = 0
         self.kept: OrderedDict[str, dict[int, Table]] = OrderedDict()
         """table id -> step -> a shadow table at that step (never moved again: copied to go on)."""
 
@@ -70,8 +71,10 @@ class Replays:
         key = (table.id, step, seat, lang, everything)
         data = self.positions.get(key)
         if data is None:
-            data = _bytes(self._frame(table, step, seat, lang, everything))
-            _remember(self.positions, key, data, POSITIONS)
+            data = self.positions[key] = _bytes(self._frame(table, step, seat, lang, everything))
+            self.position_bytes += len(data)
+            while self.position_bytes > POSITION_BYTES and len(self.positions) > 1:
+                self.position_bytes -= len(self.positions.popitem(last=False)[1])
         else:
             self.positions.move_to_end(key)
         return data
