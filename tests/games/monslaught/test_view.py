@@ -153,3 +153,15 @@ def test_a_refill_of_nothing_says_so() -> None:
     do(st, "end_refill")
     line = [e for e in st.events if e.key.endswith("refill_none")][-1]
     assert line.render("ja") == "P1は手札を補充しませんでした（手札0枚）"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_browser_names_every_phase(lang: str) -> None:
+    """The browser's status line reads `ms.phase.<phase>`: a phase without a message showed its
+    raw key (the boss penalty did, in a game played to the end by clicking)."""
+    from importlib.resources import files
+
+    from sabbat.games.monslaught.model import Phase
+
+    messages = json.loads(files("sabbat.games.monslaught").joinpath(f"web/{lang}.json").read_text(encoding="utf-8"))
+    assert [p.value for p in Phase if f"ms.phase.{p.value}" not in messages] == []
