@@ -65,7 +65,7 @@ def _free_port() -> int:
 class Server:
     """The real server in a subprocess, killed and restarted on the same database and port."""
 
-    def __init__(self, db: Path, home: Path, port: int | None = None) -> None:
+    def __init__(self, db: Path | str, home: Path, port: int | None = None) -> None:
         self.port, self.db, self.home = port or _free_port(), db, home
         self.proc: subprocess.Popen[bytes] | None = None
         self.epoch = 0
@@ -457,9 +457,9 @@ async def _lost(server: Server, figs: Figures, seats: list[tuple[str, int, str]]
 
 
 async def soak(seconds: float, kill_every: float, pairs: int, vs_ai: int, think: float, half_open_n: int,
-               home: Path, phases: tuple[str, ...] = PHASES, nice: int = 10) -> dict[str, Any]:
+               home: Path, phases: tuple[str, ...] = PHASES, nice: int = 10, db: str | None = None) -> dict[str, Any]:
     asyncio.get_running_loop().set_default_executor(ThreadPoolExecutor(64))
-    server = Server(home / "soak.sqlite3", home)
+    server = Server(db or home / "soak.sqlite3", home)
     figs = Figures()
     starts = [await server.start()]
     finished, steps = await asyncio.to_thread(_finished_table, server)
@@ -538,6 +538,8 @@ def main() -> None:
     ap.add_argument("--half-open", type=int, default=2000, help="half-open connections held in that phase")
     ap.add_argument("--phases", default=",".join(PHASES), help="phases to run, in order (quiet first)")
     ap.add_argument("--abuser-nice", type=int, default=10, help="niceness of the abusers' process")
+    ap.add_argument("--db", choices=["sqlite", "postgresql"], default="sqlite",
+                    help="the server's database (postgresql: a temporary cluster with fsync on, from the Debian binaries)")
     ap.add_argument("--out", type=Path, default=None)
     args = ap.parse_args()
     phases = tuple(args.phases.split(","))
@@ -545,13 +547,20 @@ def main() -> None:
         ap.error(f"--phases: start with quiet; choose from {', '.join(PHASES)}")
     home = Path(tempfile.mkdtemp(prefix="sabbat-soak-"))
     try:
-        result = asyncio.run(soak(args.seconds, args.kill_every, args.pairs, args.vs_ai, args.think, args.half_open,
-                                  home, phases, args.abuser_nice))
+        with contextlib.ExitStack() as stack:
+            url = None
+            if args.db == "postgresql":
+                sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+                from web.pg import postgres_server
+
+                url = stack.enter_context(postgres_server(Path(tempfile.mkdtemp(prefix="sabbat-pg-")), fsync=True))
+            result = asyncio.run(soak(args.seconds, args.kill_every, args.pairs, args.vs_ai, args.think,
+                                      args.half_open, home, phases, args.abuser_nice, url))
     finally:
         shutil.rmtree(home, ignore_errors=True)
     out = {"benchmark": "server_soak", "seconds": args.seconds, "kill_every_s": args.kill_every,
            "pairs": args.pairs, "vs_ai": args.vs_ai, "think_s": args.think, "half_open": args.half_open,
-           "abuser_nice": args.abuser_nice,
+           "abuser_nice": args.abuser_nice, "db": args.db,
            "machine": {"cpus": os.cpu_count(), "python": platform.python_version()}, **result}
     text = json.dumps(out, indent=1)
     print(text)
