@@ -100,14 +100,13 @@ def address_of(scope: Scope) -> str | None:
 class FairShare:
     """ASGI middleware: each request and WebSocket waits off its address's debt before it runs."""
 
-    def __init__(self, app: ASGIApp, shares: Shares | None) -> None:
+    def __init__(self, app: ASGIApp, shares: Shares) -> None:
         self.app = app
         self.shares = shares
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if self.shares is not None:
-            if scope["type"] == "http":
-                await self.shares.take(address_of(scope), request_cost(scope["method"], scope["path"]))
-            elif scope["type"] == "websocket":
-                await self.shares.take(address_of(scope), WEBSOCKET_OPEN)
+        if scope["type"] == "http":
+            await self.shares.take(address_of(scope), request_cost(scope["method"], scope["path"]))
+        elif scope["type"] == "websocket":
+            await self.shares.take(address_of(scope), WEBSOCKET_OPEN)
         await self.app(scope, receive, send)

@@ -39,7 +39,7 @@ def _origin_ok(ws: WebSocket, allowed: tuple[str, ...]) -> bool:
 
 async def ws_table(ws: WebSocket) -> None:
     hub: Hub = ws.app.state.hub
-    shares: Shares | None = ws.app.state.shares
+    shares: Shares = ws.app.state.shares
     service = hub.service
     if not _origin_ok(ws, ws.app.state.allow_origins):
         await ws.close(code=4403, reason="origin not allowed")
@@ -70,8 +70,7 @@ async def ws_table(ws: WebSocket) -> None:
         hub.push_view(table, conn, full=True)
         while True:
             message = await _receive(ws)
-            if shares is not None:  # the address's other connections and requests share its time
-                await shares.take(conn.address, 1)
+            await shares.take(conn.address, 1)  # the address's other connections and requests share its time
             if not await _room(conn):
                 hub.drop(conn)
                 break
@@ -186,14 +185,13 @@ async def _send_error(ws: WebSocket, lang: str, exc: Rejected) -> None:
     await ws.send_text(encode(_error_frame(lang, exc, None)))
 
 
-def _charge_view(conn: Conn, size: int, shares: Shares | None) -> None:
+def _charge_view(conn: Conn, size: int, shares: Shares) -> None:
     """A full view the client asked for costs one message more per VIEW_BYTES of it."""
     conn.bucket.charge(size / VIEW_BYTES)
-    if shares is not None:
-        shares.charge(conn.address, size / VIEW_BYTES)
+    shares.charge(conn.address, size / VIEW_BYTES)
 
 
-async def _handle(hub: Hub, conn: Conn, message: dict[str, Any], shares: Shares | None) -> None:
+async def _handle(hub: Hub, conn: Conn, message: dict[str, Any], shares: Shares) -> None:
     service = hub.service
     kind = message.get("type")
     msg_id = message.get("msg_id")
