@@ -16,6 +16,7 @@ from .actions import Action
 from .actions import Action as _Action
 from .errors import BadPlayerCount, BadSeed, SabbatError, SaveFileError
 from .events import Event
+from .lessons import Lesson
 from .options import Option, check_options
 from .rng import Rng
 from .safeio import shown
@@ -92,10 +93,10 @@ SEARCHES = ("ismcts", "rollout")
 """The searches a game's levels may use."""
 
 
-PARTS = ("encode", "features", "terminal")
+PARTS = ("encode", "features", "terminal", "lessons")
 """The optional modules of a game package that front ends look up by name (docs/adding-a-game.md):
 `encode` (RL action layout and direct vector encoder), `features` (extra RL policy inputs),
-`terminal` (the Rich board view)."""
+`terminal` (the Rich board view), `lessons` (its guided first games, `LESSONS`)."""
 
 
 class Game:
@@ -139,6 +140,11 @@ class Game:
     def resource(self, name: str) -> Traversable:
         """A data file shipped in the game's package (its card file, `encode.json`...)."""
         return resources.files(self.package).joinpath(name)
+
+    def lessons(self) -> tuple[Lesson, ...]:
+        """The game's guided first games (`sabbat.core.lessons`): its `lessons` module's `LESSONS`."""
+        module = self.part("lessons")
+        return tuple(getattr(module, "LESSONS", ())) if module is not None else ()
 
     def reveal_at_end(self, state: GameState, obs: dict[str, Any]) -> None:
         """Add to a finished game's all-seeing view what no seat saw but the end makes no secret

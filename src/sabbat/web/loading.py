@@ -7,7 +7,7 @@ import logging
 from collections.abc import Callable
 
 from sabbat import games
-from sabbat.core import carddata
+from sabbat.core import carddata, lessons
 
 from .names import MAX_SEAT_NAME, MAX_TABLE_NAME, stored_name
 from .steps import Steps
@@ -77,5 +77,9 @@ def build(row: TableRow, clock: Callable[[], float]) -> Table:
             s.left_at = now  # nobody is connected yet: the grace counts from now (or their turn)
             if per_game:
                 s.clock_left = float(per_game)
-    return Table(row.id, game, state, seats, settings, row.created, row.cards, Steps(row.num_players),
-                 opened_at=now, expired=row.status == "expired")
+    table = Table(row.id, game, state, seats, settings, row.created, row.cards, Steps(row.num_players),
+                  opened_at=now, expired=row.status == "expired")
+    if isinstance(settings.get("lesson"), str):
+        table.lesson = lessons.find(game.lessons(), settings["lesson"])
+        table.advance_lesson()
+    return table

@@ -15,10 +15,11 @@ LISTED = 200
 
 def listing(tables: Iterable[Table], status: str | None = None) -> list[dict[str, Any]]:
     """Newest first, at most LISTED: `open` (a seat to claim), `playing` (the default), `finished`
-    (for replays) or `stopped` (a log that no longer replays). An expired table is listed
-    nowhere; its id still finds it."""
+    (for replays) or `stopped` (a log that no longer replays). An expired table, and a lesson's
+    (one person's own), is listed nowhere; its id still finds it."""
     wanted = {"open": "playing", "finished": "finished", "stopped": "stopped"}.get(status or "", "playing")
-    rows = [t.row() for t in tables if t.status == wanted and (status != "open" or t.waiting())]
+    rows = [t.row() for t in tables
+            if t.status == wanted and t.lesson is None and (status != "open" or t.waiting())]
     return sorted(rows, key=lambda r: -r["created"])[:LISTED]
 
 

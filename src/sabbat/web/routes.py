@@ -7,6 +7,7 @@ none of them holds a connection or sees another reader's frames.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
@@ -46,6 +47,7 @@ def http_routes() -> list[BaseRoute]:
         Route("/api/games/{game}/cards", api_cards),
         Route("/api/games/{game}/rules", api_rules),
         Route("/api/tables", api_tables, methods=["GET", "POST"]),
+        Route("/api/lessons", api_lessons, methods=["POST"]),
         Route("/api/tables/{table_id}", api_table),
         Route("/api/tables/{table_id}/join", api_join, methods=["POST"]),
         Route("/api/tables/{table_id}/replay", api_replay),
@@ -112,6 +114,9 @@ async def api_games(request: Request) -> Response:
             "options": {k: {"help": o.help, "help_ja": o.help_ja or o.help, "kind": o.kind, "choices": list(o.choices),
                             "default": o.default, "minimum": o.minimum, "maximum": o.maximum, **o.words()}
                         for k, o in info.options.items()},
+            "lessons": [{"id": lesson.id, "players": lesson.players,
+                         "title": {lang: i18n.render(lesson.title, lang) for lang in i18n.LOCALES}}
+                        for lesson in games.get(name).lessons()],
         })
     return JSONResponse(rows)
 
@@ -176,9 +181,19 @@ async def api_tables(request: Request) -> Response:
     service = _service(request)
     if request.method == "GET":
         return JSONResponse(service.lobby(request.query_params.get("status")))
+    return await _created(request, service.create)
+
+
+async def api_lessons(request: Request) -> Response:
+    """POST {game, lesson?, name?}: a table for one of the game's lessons (its first by default)."""
+    return await _created(request, _service(request).create_lesson)
+
+
+async def _created(request: Request, make: Callable[[Any, str | None], tuple[Table, dict[int, str]]]) -> Response:
+    """A table made from the request's body by `make`, answered with its id and each seat's token."""
     lang = _lang(request)
     try:
-        table, tokens = service.create(await _body(request), address_of(request.scope))
+        table, tokens = make(await _body(request), address_of(request.scope))
     except SabbatError as exc:
         refusal = _refusal(exc)
         return _error({"cross_site": 403, "too_many_tables": 429}.get(refusal.code, 400), refusal.message(lang))

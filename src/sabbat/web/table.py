@@ -11,6 +11,7 @@ from typing import Any
 from sabbat.core import Action, GameState
 from sabbat.core.events import Event
 from sabbat.core.game import Game
+from sabbat.core.lessons import Lesson
 
 from .rejected import Rejected
 from .steps import Mark, Steps, mark, secret_mover
@@ -90,6 +91,15 @@ class Table:
     """Per viewer: how many log entries were filtered, and the ones it may see (grown per move)."""
     stopped: Stopped | None = None
     """Why this table takes no moves: its stored log does not replay under this server's rules."""
+    lesson: Lesson | None = None
+    """The guided first game this table is played for (its `settings["lesson"]`), if any."""
+    lesson_at: int = -1
+    """The lesson's step shown now (-1 before its first)."""
+
+    def advance_lesson(self) -> None:
+        """Move the lesson on after a decision (or at the start): its steps follow the game."""
+        if self.lesson is not None:
+            self.lesson_at = self.lesson.advance(self.state, self.lesson_at)
 
     def events_for(self, seat: int | None) -> list[Event]:
         """`state.events_for(seat)`, filtering only the entries added since the last call."""
@@ -121,6 +131,7 @@ class Table:
         owner = secret_mover(self.state)
         self.state.apply(action)
         self.steps.add(mark(owner, self.state))
+        self.advance_lesson()
 
     @property
     def status(self) -> str:

@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable, Collection
 from typing import Any
 
-from sabbat.core import Action, GameState, SabbatError, carddata
+from sabbat.core import Action, GameState, SabbatError, carddata, lessons
 from sabbat.core.game import SEED_RANGE, Game, check_seed
 from sabbat.core.replay import Replay
 
@@ -107,9 +107,26 @@ class TableService:
             why = str(exc).replace(f"card file {name}", "it").replace(name, "it")
             raise Rejected("bad_cards", why=why) from None
 
-    def create(self, spec: Any, client: str | None = None) -> tuple[Table, dict[int, str]]:
+    def create_lesson(self, spec: Any, client: str | None = None) -> tuple[Table, dict[int, str]]:
+        """A lesson's table from `{game, lesson?, name?}`: the deal and options the lesson declares,
+        its gentle AI in every other seat, the learner in its seat; no lobby lists it."""
+        if not isinstance(spec, dict):
+            raise Rejected.because("table_object")
+        game = game_named(spec.get("game", ""))
+        declared = game.lessons()
+        wanted = spec.get("lesson") or (declared[0].id if declared else "")
+        lesson = lessons.find(declared, wanted) if isinstance(wanted, str) else None
+        if lesson is None:
+            raise Rejected("no_lesson", game=game.info.title["en"])
+        seats: list[dict[str, Any]] = [{"kind": "ai", "agent": lesson.opponents} for _ in range(lesson.players)]
+        seats[lesson.seat] = {"kind": "human", "name": spec.get("name")}
+        return self.create({"game": game.info.id, "players": lesson.players, "seats": seats, "seed": lesson.seed,
+                            "options": dict(lesson.options)}, client, lesson=lesson.id)
+
+    def create(self, spec: Any, client: str | None = None, lesson: str | None = None) -> tuple[Table, dict[int, str]]:
         """A new table from a lobby request; returns it and the secret token of each human seat.
-        `client` (its address) may have at most `tables_per_client` tables waiting or in play."""
+        `client` (its address) may have at most `tables_per_client` tables waiting or in play;
+        `lesson` names the game's lesson the table is played for (`create_lesson`)."""
         if client is not None:
             mine = sum(1 for t in self.tables.values() if t.creator == client and t.status == "playing")
             if mine >= self.tables_per_client:
@@ -143,6 +160,8 @@ class TableService:
         settings = self._settings(spec)
         if chosen:
             settings["seed_chosen"] = True
+        if lesson is not None:
+            settings["lesson"] = lesson
         cards = spec.get("cards")
         options = spec.get("options") or {}
         if not isinstance(options, dict) or "cards" in options:
@@ -303,6 +322,7 @@ class TableService:
             self._release(table, seat)
         before, table.state = table.state, move.after
         table.steps.add(move.mark)
+        table.advance_lesson()
         owner, ended = move.mark
         table.stand_in = None
         table.allowance = None
@@ -454,6 +474,8 @@ class TableService:
         }
         if table.stopped is not None:
             frame["stopped_reason"] = table.stopped.text(lang)
+        if table.lesson is not None and seat == table.lesson.seat:
+            frame["lesson"] = table.lesson.view(table.lesson_at, lang)
         return frame
 
     @staticmethod

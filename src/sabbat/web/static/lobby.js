@@ -15,15 +15,17 @@ const NAME_MAX = 40;
 export function showLobby(root) {
   const create = h('section.panel.create', h('h2', t('lobby.new_table')), h('p.muted', t('lobby.loading')));
   const invites = h('section.panel.invites', { hidden: true });
+  const learn = h('section.panel.learn', { hidden: true });
   const mine = h('section.panel.mine', h('h2', t('lobby.my_games')));
   const open = h('section.panel.open', h('h2', t('lobby.open_tables')));
   const playing = h('section.panel.playing', h('h2', t('lobby.watch')));
   const finished = h('section.panel.finished', h('h2', t('lobby.finished')));
   const rules = h('aside.rules-panel', { hidden: true, role: 'dialog', 'aria-modal': 'false' });
-  root.append(h('div.lobby', invites, create, mine, open, playing, finished), rules);
+  root.append(h('div.lobby', invites, learn, create, mine, open, playing, finished), rules);
   let alive = true;
   Promise.all([api('/api/games'), api('/api/agents')]).then(([games, agents]) => {
     if (alive) buildCreate(create, invites, games, agents, rules);
+    if (alive) buildLearn(learn, games);
     const titles = Object.fromEntries(games.map((g) => [g.id, g.title]));
     if (alive) loadLists({ mine, open, playing, finished }, titles);
   }).catch((e) => create.append(h('p.error', e.message)));
@@ -155,6 +157,29 @@ function buildCreate(box, invites, games, agents, rulesBox) {
       button.disabled = false;
     }
   });
+}
+
+/** "Learn to play": a button per lesson of each game, each opening a guided first game against the AI. */
+function buildLearn(box, games) {
+  const rows = games.flatMap((g) => (g.lessons || []).map((l) => h('li',
+    h('button.learn', { type: 'button', 'data-game': g.id, 'data-lesson': l.id, onclick: (ev) => startLesson(g, l, ev.currentTarget) },
+      pick(g.title)), ' ', h('span.muted', pick(l.title)))));
+  box.hidden = !rows.length;
+  fill(box, h('h2', t('lobby.learn')), h('p.muted', t('lobby.learn_help')), h('ul.learn-list', rows));
+}
+
+async function startLesson(game, lesson, button) {
+  button.disabled = true;
+  try {
+    const name = myName().trim();
+    const res = await api('/api/lessons', { game: game.id, lesson: lesson.id, ...(name ? { name } : {}) });
+    const mine = res.seats.find((s) => s.token);
+    remember(res.table_id, { seat: mine.seat, token: mine.token, game: game.id });
+    navigate(`/t/${res.table_id}`);
+  } catch (e) {
+    toast(e.message, 'error');
+    button.disabled = false;
+  }
 }
 
 function showInvites(box, res, friends, iPlay) {

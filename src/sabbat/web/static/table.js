@@ -17,10 +17,11 @@ import { renderBar, renderList } from './table/bar.js';
 import { keyHandler } from './table/keys.js';
 import { mergeEvents, renderLog } from './table/log.js';
 import { showEnd } from './table/end.js';
+import { renderLesson, pointAt } from './table/lesson.js';
 
 export function showTable(root, tableId) {
   const s = { tableId, token: seatToken(tableId), view: null, events: [], faces: null, renderer: null,
-    hint: null, showList: false, sentVersion: -1, msg: 0, online: false, viewAt: 0, everOnline: false, timedOutSeen: -1, named: false };
+    hint: null, showList: false, sentVersion: -1, msg: 0, movedAt: null, online: false, viewAt: 0, everOnline: false, timedOutSeen: -1, named: false };
   const { page, el } = layout(root, tableId);
   let conn = null;
   const send = (obj) => conn.send(obj);
@@ -28,6 +29,7 @@ export function showTable(root, tableId) {
     if (!s.online) { toast(t('net.wait'), 'error'); return; }
     if (!s.view || s.sentVersion === s.view.version) return;
     s.sentVersion = s.view.version;
+    s.movedAt = s.view.events_total; // the log lines from here on are what this move did
     menu.close();
     send({ type: 'act', msg_id: `m${Date.now()}-${++s.msg}`, version: s.view.version, action_id: entry.id });
     el.board.classList.add('waiting');
@@ -62,6 +64,8 @@ export function showTable(root, tableId) {
     const { loose, hinted } = drawBoard(before, legal, ctx);
     renderBar(el.bar, v, { me, legal, loose, hinted, hint: s.hint, myTurn, online: s.online, showList: s.showList, act, send, toggleList });
     renderList(el.list, { legal, hinted, showList: s.showList, act });
+    renderLesson(el.lesson, v, s.movedAt == null ? [] : s.events.filter((e) => e && e.i >= s.movedAt));
+    if (myTurn) pointAt(page, v, (a) => s.renderer.refs(a, ctx));
     renderLog(el.log, s.events, !before.size);
     if (v.status === 'finished') showEnd(el.end, v, s.tableId); else el.end.hidden = true;
     tickClocks();
@@ -189,11 +193,12 @@ function layout(root, tableId) {
   const el = {
     banner: h('div.offline-banner', { role: 'alert', hidden: true }),
     head: h('div.table-head'), nameBox: h('div.name-box', { hidden: true }), seats: h('div.seats-strip'), board: h('div.board'), bar: h('div.action-bar'),
+    lesson: h('section.lesson-panel', { hidden: true, 'aria-live': 'polite', 'aria-label': t('lesson.panel') }),
     list: h('ol.legal-list', { hidden: true }), log: h('ol.log', { tabindex: '0', 'aria-label': t('table.log') }), end: h('div.end-screen', { hidden: true }),
     menu: h('div.choice-menu', { hidden: true, role: 'dialog' }),
     rules: h('aside.rules-panel', { hidden: true, role: 'dialog', 'aria-modal': 'false' }),
   };
-  const page = h('div.table-page', el.banner, el.head, el.nameBox, el.seats,
+  const page = h('div.table-page', el.banner, el.head, el.nameBox, el.lesson, el.seats,
     h('div.table-main', h('div.board-wrap', el.board, el.menu),
       h('aside.side', h('div.controls', el.bar, el.list), h('h3', t('table.log')), el.log)),
     el.rules, el.end);

@@ -142,4 +142,13 @@ export default {
   'generic.observation': 'What you see',
   'generic.yes': 'yes',
   'generic.no': 'no',
+  'lobby.learn': 'Learn to play',
+  'lobby.learn_help': 'A guided first game against a gentle AI: the page shows what to do next and why. You can leave it at any time.',
+  'lesson.panel': 'Lesson',
+  'lesson.step': 'Step {n} of {total}',
+  'lesson.did': 'What your move did',
+  'lesson.learned': 'What you learned',
+  'lesson.keep_playing': 'You may finish this game here, or start a real one.',
+  'lesson.play_real': 'Play a real game',
+  'lesson.leave': 'Leave the lesson',
 };

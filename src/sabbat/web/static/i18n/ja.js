@@ -147,4 +147,13 @@ export default {
   'generic.observation': 'あなたから見える状況',
   'generic.yes': 'はい',
   'generic.no': 'いいえ',
+  'lobby.learn': '遊び方を学ぶ',
+  'lobby.learn_help': 'やさしいAIを相手にした、案内つきの最初の1ゲームです。次に何をするか、なぜそうするかを画面が示します。いつでもやめられます。',
+  'lesson.panel': 'レッスン',
+  'lesson.step': 'ステップ {n} / {total}',
+  'lesson.did': 'あなたの手で起きたこと',
+  'lesson.learned': '学んだこと',
+  'lesson.keep_playing': 'このゲームを最後まで続けても、本番のゲームを始めてもかまいません。',
+  'lesson.play_real': '本番のゲームを遊ぶ',
+  'lesson.leave': 'レッスンをやめる',
 };
