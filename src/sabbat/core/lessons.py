@@ -64,6 +64,9 @@ class LessonStep:
     when: When = When()
     point: tuple[str, ...] = ()
     """Action kinds whose elements the page points at (outlines) while the step is shown."""
+    optional: bool = False
+    """The lesson may pass over this step when the step after it already holds (a move the deal
+    does not always offer the learner, such as recruiting with nothing to pay)."""
 
 
 @dataclass(frozen=True)
@@ -101,12 +104,18 @@ class Lesson:
 
     def advance(self, state: GameState, at: int) -> int:
         """The step to show after a decision, from step `at` (-1 before the first): the next step
-        once its condition holds at one of the learner's decisions or at the end, else `at`."""
-        if not state.is_terminal() and state.current_player != self.seat:
+        once its condition holds at one of the learner's decisions (optional steps may be passed
+        over), else `at`. When the game is over the lesson ends: its last step, what was learned."""
+        if state.is_terminal():
+            return len(self.steps) - 1
+        if state.current_player != self.seat:
             return at
-        nxt = at + 1
-        if nxt < len(self.steps) and self.steps[nxt].when.holds(state, self.seat):
-            return nxt
+        for nxt in range(at + 1, len(self.steps)):
+            step = self.steps[nxt]
+            if step.when.holds(state, self.seat):
+                return nxt
+            if not step.optional:
+                break
         return at
 
     def view(self, at: int, lang: str) -> dict[str, Any]:
