@@ -1,4 +1,4 @@
-"""Bellum Magica's guided first game: the castle's two sides, the die and its rerolls, gathering and
+"""Bellum Magica's guided first game: the castle's two sides, the die, gathering and
 scouting, attacks, recruiting, stealing chests and the end."""
 
 from __future__ import annotations
@@ -20,12 +20,9 @@ LESSONS = (
         id="first_game", title=_K + "title", players=2, seed=2, opponents="heuristic",
         steps=(
             LessonStep("welcome", _K + "welcome", When(legal=("place_goblin",)), point=("place_goblin",)),
-            LessonStep("roll", _K + "roll", When(phase=("roll",), legal=("pass_roll",)), point=("pass_roll",)),
             LessonStep("attack", _K + "attack", When(legal=("no_attack",) + _ATTACK), point=_ATTACK),
-            LessonStep("recruit", _K + "recruit", When(legal=("recruit", "done_recruiting")), point=("recruit",),
-                       optional=True),
-            LessonStep("tuck", _K + "tuck", When(legal=("place_creature",)), point=("place_creature",),
-                       optional=True),
+            LessonStep("recruit", _K + "recruit", When(legal=("recruit", "done_recruiting")), point=("recruit",)),
+            LessonStep("tuck", _K + "tuck", When(legal=("place_creature",)), point=("place_creature",)),
             LessonStep("thieves", _K + "thieves", When(legal=("no_attack",) + _ATTACK, at_least={"day": 2}), point=_ATTACK),
             LessonStep("ending", _K + "ending", When(at_least={"day": 3})),
             LessonStep("done", _K + "done", When(at_least={"day": 4})),
