@@ -125,7 +125,7 @@ def test_a_newcomer_learns_the_game_by_clicking_then_plays_a_real_one(browser: A
         table_id = page.eval_on_selector(".table-page", "p => p.dataset.table")
         assert table_id not in [r["table_id"] for r in http_json(server + "/api/tables")], "a lesson is in the lobby"
         last = -1
-        for moves in range(MOVES):
+        for _ in range(MOVES):
             wait_for_me(page, last)
             lesson = lesson_of(page)
             if not steps or steps[-1] != lesson["step"]:

@@ -19,7 +19,8 @@ LESSONS = (
         steps=(
             LessonStep("welcome", _K + "welcome", When(legal=("choose_heir",)), point=("choose_heir",)),
             LessonStep("groups", _K + "groups", When(phase=("regroup",), legal=("play",)), point=("play",)),
-            LessonStep("regroup", _K + "regroup", When(phase=("regroup",), legal=("end_regroup",)), point=("end_regroup",)),
+            LessonStep("regroup", _K + "regroup", When(phase=("regroup",), legal=("end_regroup",)),
+                       point=("play", "end_regroup")),
             LessonStep("attack", _K + "attack", When(legal=("pass_attack",) + _ATTACK), point=_ATTACK),
             LessonStep("draw", _K + "draw", When(legal=("take", "drop")), point=("take", "drop")),
             LessonStep("defend", _K + "defend", When(phase=("regroup",), at_least={"turn": 3})),
