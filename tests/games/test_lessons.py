@@ -63,10 +63,12 @@ def test_every_game_has_a_lesson_with_its_words_in_both_languages(game_id: str) 
 def test_a_learner_who_follows_the_page_sees_every_step_in_order(game_id: str) -> None:
     for lesson in games.get(game_id).lessons():
         required = [s.id for s in lesson.steps if not s.optional]
-        for rng_seed in range(3):
+        seen: set[str] = set()
+        for rng_seed in range(4):
             shown = play(game_id, lesson, rng_seed)
             assert [s for s in shown if s in required] == required, (rng_seed, shown)
-        assert [s.id for s in lesson.steps] == play(game_id, lesson, 0), "the prepared deal shows every step"
+            seen.update(shown)
+        assert seen == {s.id for s in lesson.steps}, "an optional step this deal never shows"
 
 
 def test_the_prepared_deal_is_the_same_every_time() -> None:
