@@ -159,13 +159,14 @@ function buildCreate(box, invites, games, agents, rulesBox) {
   });
 }
 
-/** "Learn to play": a button per lesson of each game, each opening a guided first game against the AI. */
+/** "Learn to play": a button per lesson of each game (named by the game, and by the lesson where a
+ * game has several), each opening a guided first game against the AI. */
 function buildLearn(box, games) {
-  const rows = games.flatMap((g) => (g.lessons || []).map((l) => h('li',
+  const buttons = games.flatMap((g) => (g.lessons || []).map((l) => h('li',
     h('button.learn', { type: 'button', 'data-game': g.id, 'data-lesson': l.id, onclick: (ev) => startLesson(g, l, ev.currentTarget) },
-      pick(g.title)), ' ', h('span.muted', pick(l.title)))));
-  box.hidden = !rows.length;
-  fill(box, h('h2', t('lobby.learn')), h('p.muted', t('lobby.learn_help')), h('ul.learn-list', rows));
+      g.lessons.length > 1 ? `${pick(g.title)}: ${pick(l.title)}` : pick(g.title)))));
+  box.hidden = !buttons.length;
+  fill(box, h('h2', t('lobby.learn')), h('p.muted', t('lobby.learn_help')), h('ul.learn-list', buttons));
 }
 
 async function startLesson(game, lesson, button) {
