@@ -165,3 +165,32 @@ def test_a_newcomer_learns_the_game_by_clicking_then_plays_a_real_one(browser: A
         assert errors == []
     finally:
         ctx.close()
+
+
+def test_a_learner_leaves_the_lesson_at_any_step_and_finds_it_again(browser: Any, server: str) -> None:
+    """"Leave the lesson" goes back to the lobby; "My games" brings the learner back to the same step,
+    and a reload changes nothing."""
+    ctx, page, errors = open_page(browser, "ja", *PHONE)
+    try:
+        start_lesson(page, server, "bellum_magica")
+        rng = random.Random(7)
+        last = -1
+        for _ in range(3):
+            wait_for_me(page, last)
+            last = version(page)
+            follow_the_page(page, rng)
+        wait_for_me(page, last)
+        step = lesson_of(page)["step"]
+        table_id = page.eval_on_selector(".table-page", "p => p.dataset.table")
+        page.click("#lesson-leave")
+        page.wait_for_selector("#create-table")
+        resume = page.locator(f".mine a.button[href='/t/{table_id}']")
+        resume.wait_for()
+        resume.click()
+        page.wait_for_function("(s) => window.__sabbatView?.lesson?.step === s", arg=step)
+        page.reload()
+        page.wait_for_function("(s) => window.__sabbatView?.lesson?.step === s", arg=step)
+        assert page.locator(".lesson-panel").get_attribute("data-step") == step
+        assert errors == []
+    finally:
+        ctx.close()
