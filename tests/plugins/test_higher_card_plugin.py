@@ -114,6 +114,27 @@ def test_in_the_lobby_and_played_over_the_server_api(site: Path) -> None:
     assert out.startswith("played")
 
 
+def test_its_own_lesson_is_offered_and_followed_over_the_server_api(site: Path) -> None:
+    out = script(site, """
+        import tempfile
+        from starlette.testclient import TestClient
+        from sabbat.web.app import create_app
+
+        with TestClient(create_app(tempfile.mkdtemp() + "/t.sqlite3", grace_s=0.2)) as client:
+            lobby = {g["id"]: g for g in client.get("/api/games").json()}
+            assert lobby["higher_card"]["lessons"][0]["title"]["ja"] == "ハイヤーカードを学ぶ"
+            res = client.post("/api/lessons", json={"game": "higher_card"})
+            assert res.status_code == 201, res.text
+            service = client.app.state.service
+            table = service.get(res.json()["table_id"])
+            lesson = service.view(table, 0, "ja")["lesson"]
+            assert lesson["step"] == "welcome" and lesson["point"] == ["play"] and "トリック" in lesson["text"]
+            assert table.id not in [r["table_id"] for r in client.get("/api/tables").json()]
+        print("lesson", lesson["title"])
+    """)
+    assert out.startswith("lesson")
+
+
 def test_stepped_through_the_rl_environments_and_searched_by_the_agents(site: Path) -> None:
     out = script(site, """
         import warnings
