@@ -27,7 +27,7 @@ LESSONS = (
                        point=("acquire", "pay", "pay_coins", "pay_stones")),
             LessonStep("round2", _K + "round2", When(phase=("sleeve",), at_least={"round": 2}), point=("sleeve",)),
             LessonStep("events", _K + "events", When(phase=("place",), at_least={"round": 2}), point=("place",)),
-            LessonStep("ending", _K + "ending", When(at_least={"round": 3})),
+            LessonStep("ending", _K + "ending", When(at_least={"round": 3}), point=("sleeve", "place")),
             LessonStep("done", _K + "done", When(phase=("place",), at_least={"round": 3})),
         ),
         learned=(_K + "learned.sleeve", _K + "learned.place", _K + "learned.battle", _K + "learned.win"),
