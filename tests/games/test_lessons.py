@@ -57,6 +57,9 @@ def test_every_game_has_a_lesson_with_its_words_in_both_languages(game_id: str) 
         for key in lesson.keys():
             for lang in i18n.LOCALES:
                 assert i18n.has(key, lang), f"{key} has no {lang} text"
+        for step in lesson.steps:  # each pointed kind is one of the game's moves (each has its words)
+            for kind in step.point:
+                assert i18n.has(f"{game_id}.action.{kind}", "en"), f"step {step.id} points at {kind!r}, no move of the game"
 
 
 @pytest.mark.parametrize("game_id", GAMES)

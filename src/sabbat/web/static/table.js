@@ -21,7 +21,7 @@ import { renderLesson, pointAt } from './table/lesson.js';
 
 export function showTable(root, tableId) {
   const s = { tableId, token: seatToken(tableId), view: null, events: [], faces: null, renderer: null,
-    hint: null, showList: false, sentVersion: -1, msg: 0, movedAt: null, online: false, viewAt: 0, everOnline: false, timedOutSeen: -1, named: false };
+    hint: null, showList: false, sentVersion: -1, msg: 0, did: null, online: false, viewAt: 0, everOnline: false, timedOutSeen: -1, named: false };
   const { page, el } = layout(root, tableId);
   let conn = null;
   const send = (obj) => conn.send(obj);
@@ -29,7 +29,7 @@ export function showTable(root, tableId) {
     if (!s.online) { toast(t('net.wait'), 'error'); return; }
     if (!s.view || s.sentVersion === s.view.version) return;
     s.sentVersion = s.view.version;
-    s.movedAt = s.view.events_total; // the log lines from here on are what this move did
+    s.did = { from: s.view.events_total, version: s.view.version, to: null }; // the lines this move adds to the log
     menu.close();
     send({ type: 'act', msg_id: `m${Date.now()}-${++s.msg}`, version: s.view.version, action_id: entry.id });
     el.board.classList.add('waiting');
@@ -64,7 +64,7 @@ export function showTable(root, tableId) {
     const { loose, hinted } = drawBoard(before, legal, ctx);
     renderBar(el.bar, v, { me, legal, loose, hinted, hint: s.hint, myTurn, online: s.online, showList: s.showList, act, send, toggleList });
     renderList(el.list, { legal, hinted, showList: s.showList, act });
-    renderLesson(el.lesson, v, s.movedAt == null ? [] : s.events.filter((e) => e && e.i >= s.movedAt));
+    renderLesson(el.lesson, v, s.did?.to == null ? [] : s.events.filter((e) => e && e.i >= s.did.from && e.i < s.did.to), myTurn);
     if (myTurn) pointAt(page, v, (a) => s.renderer.refs(a, ctx));
     renderLog(el.log, s.events, !before.size);
     if (v.status === 'finished') showEnd(el.end, v, s.tableId); else el.end.hidden = true;
@@ -100,6 +100,7 @@ export function showTable(root, tableId) {
   function onView(v) {
     s.events = mergeEvents(s.events, v, !!s.view);
     if (s.view && v.version !== s.view.version) s.hint = null;
+    if (s.did && s.did.to == null && v.version !== s.did.version) s.did.to = v.events_total; // the first view after the move
     s.view = v;
     s.viewAt = performance.now();
     s.sentVersion = -1;

@@ -146,6 +146,7 @@ export default {
   'lobby.learn_help': 'A guided first game against a gentle AI: the page shows what to do next and why. You can leave it at any time.',
   'lesson.panel': 'Lesson',
   'lesson.step': 'Step {n} of {total}',
+  'lesson.pointing': 'The moves this step is about are outlined in blue.',
   'lesson.did': 'What your move did',
   'lesson.learned': 'What you learned',
   'lesson.keep_playing': 'You may finish this game here, or start a real one.',

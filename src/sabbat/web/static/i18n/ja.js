@@ -151,6 +151,7 @@ export default {
   'lobby.learn_help': 'やさしいAIを相手にした、案内つきの最初の1ゲームです。次に何をするか、なぜそうするかを画面が示します。いつでもやめられます。',
   'lesson.panel': 'レッスン',
   'lesson.step': 'ステップ {n} / {total}',
+  'lesson.pointing': 'このステップで説明している手は青い枠で示しています。',
   'lesson.did': 'あなたの手で起きたこと',
   'lesson.learned': '学んだこと',
   'lesson.keep_playing': 'このゲームを最後まで続けても、本番のゲームを始めてもかまいません。',

@@ -9,14 +9,15 @@ import { navigate } from '../router.js';
 
 const DID_MAX = 4; // log lines shown as what the learner's move did
 
-/** Draw the panel for view `v` (hidden on a table that is no lesson). `did`: the log lines that
- * followed the learner's last move. The panel is a polite live region, so it is drawn again only
- * when what it says changes. */
-export function renderLesson(box, v, did) {
+/** Draw the panel for view `v` (hidden on a table that is no lesson). `did`: the log lines the
+ * learner's last move added; `myTurn`: the learner decides now. The panel is a polite live region,
+ * so it is drawn again only when what it says changes. */
+export function renderLesson(box, v, did, myTurn) {
   const lesson = v.lesson;
   box.hidden = !lesson;
   if (!lesson) return;
-  const sig = JSON.stringify([lesson.step, lesson.text, did.slice(0, DID_MAX).map((e) => e.i)]);
+  const pointing = myTurn && lesson.point.length > 0 && (v.legal || []).some((e) => lesson.point.includes(e.action.kind));
+  const sig = JSON.stringify([lesson.step, lesson.text, pointing, did.slice(0, DID_MAX).map((e) => e.i)]);
   if (box.dataset.sig === sig) return;
   box.dataset.sig = sig;
   const step = t('lesson.step', { n: lesson.index + 1, total: lesson.total });
@@ -24,6 +25,7 @@ export function renderLesson(box, v, did) {
   fill(box,
     h('div.lesson-head', h('h2.lesson-title', lesson.title), h('span.lesson-step.muted', step)),
     text,
+    pointing ? h('p.lesson-pointing.muted', t('lesson.pointing')) : null,
     did.length ? h('div.lesson-did', h('h3', t('lesson.did')), h('ul', did.slice(0, DID_MAX).map((e) => h('li', e.text)))) : null,
     lesson.last ? h('div.lesson-learned', h('h3', t('lesson.learned')), h('ul', lesson.learned.map((line) => h('li', line))),
       h('p.muted', t('lesson.keep_playing'))) : null,
