@@ -6,27 +6,33 @@
 import { t, lang } from './i18n.js';
 import { h, fill, setSeatLabels, bindActions, agentLabel } from './shared.js';
 import { api, myGames, remember, myName } from './api.js';
+import { invitesAgain } from './invites.js';
 import { toast } from './toast.js';
 import { loadRenderer, loadFaces, flip, snapshot } from './board.js';
 import { rulesPanel } from './rules.js';
 import { openSocket } from './table/socket.js';
 import { cardMenu } from './table/menu.js';
-import { renderHead, renderNameBox } from './table/head.js';
+import { renderHead, renderNameBox, turnText } from './table/head.js';
+import { announce } from './announce.js';
 import { renderSeats, updateClocks, mySeat, withClocks } from './table/seats.js';
 import { renderBar, renderList } from './table/bar.js';
 import { keyHandler } from './table/keys.js';
 import { mergeEvents, renderLog } from './table/log.js';
 import { showEnd } from './table/end.js';
+import { confirmMove } from './table/confirm.js';
 
 export function showTable(root, tableId) {
   const s = { tableId, token: seatToken(tableId), view: null, events: [], faces: null, renderer: null,
-    hint: null, showList: false, sentVersion: -1, msg: 0, online: false, viewAt: 0, everOnline: false, timedOutSeen: -1, named: false };
+    hint: null, showList: false, sentVersion: -1, msg: 0, online: false, viewAt: 0, everOnline: false, timedOutSeen: -1, named: false,
+    heard: null, saidTurn: '' };
   const { page, el } = layout(root, tableId);
   let conn = null;
   const send = (obj) => conn.send(obj);
-  const act = (entry) => {
+  const act = (entry, sure = false) => {
     if (!s.online) { toast(t('net.wait'), 'error'); return; }
     if (!s.view || s.sentVersion === s.view.version) return;
+    // a move the game calls almost always a mistake is played only once the person confirms it
+    if (entry.caution && !sure) { menu.close(); confirmMove(el.confirm, entry, () => act(entry, true)); return; }
     s.sentVersion = s.view.version;
     menu.close();
     send({ type: 'act', msg_id: `m${Date.now()}-${++s.msg}`, version: s.view.version, action_id: entry.id });
@@ -41,6 +47,7 @@ export function showTable(root, tableId) {
     const v = s.view;
     if (!v || !s.renderer) return;
     const before = snapshot(el.board);
+    const focus = focusBefore();
     const ctx = { obs: v.observation, view: v, faces: s.faces, me: v.seat, lang: lang() };
     const myTurn = v.seat != null && v.current_player === v.seat && v.status !== 'finished';
     const legal = legalNow();
@@ -63,8 +70,37 @@ export function showTable(root, tableId) {
     renderBar(el.bar, v, { me, legal, loose, hinted, hint: s.hint, myTurn, online: s.online, showList: s.showList, act, send, toggleList });
     renderList(el.list, { legal, hinted, showList: s.showList, act });
     renderLog(el.log, s.events, !before.size);
-    if (v.status === 'finished') showEnd(el.end, v, s.tableId); else el.end.hidden = true;
+    if (v.status === 'finished') showEnd(el.end, v, s.tableId, s.renderer.outcome ? s.renderer.outcome(ctx) : ''); else el.end.hidden = true;
     tickClocks();
+    say(turnText(v, me, s.online, myTurn));
+    restoreFocus(focus, myTurn && legal.length > 0);
+  }
+
+  /** Tell a screen reader what just happened: the log's new lines, and whose turn it is when that
+   * changed (the board itself is in no live region). */
+  function say(turn) {
+    const lines = s.heard == null ? [] : s.events.slice(s.heard).filter(Boolean).map((e) => e.text);
+    s.heard = s.events.length;
+    if (turn !== s.saidTurn) { lines.push(turn); s.saidTurn = turn; }
+    if (lines.length) announce(lines.join('\n'));
+  }
+
+  /** Where the focus was, when it was in a part a render rebuilds (or already lost to the body). */
+  function focusBefore() {
+    const a = document.activeElement;
+    if (!a || a === document.body) return { ref: null };
+    if (![el.board, el.bar, el.list, el.head].some((part) => part.contains(a))) return null;
+    return { ref: a.closest('[data-ref]')?.dataset.ref ?? null };
+  }
+
+  /** After a render, focus is never left on the body: back on the same option if it still is one,
+   * else on the first option when it is one's turn, else on the line that says whose turn it is. */
+  function restoreFocus(was, mine) {
+    if (!was || (document.activeElement && document.activeElement !== document.body)) return;
+    const control = (n) => (n && n.matches('[tabindex], button') ? n : n?.querySelector(':scope > [tabindex], :scope > button'));
+    const same = was.ref != null ? control(el.board.querySelector(`.playable[data-ref="${CSS.escape(was.ref)}"]`)) : null;
+    const first = mine ? el.board.querySelector('.playable[tabindex], .playable > [tabindex], .playable > button') || el.bar.querySelector('button.act') : null;
+    (same || first || el.head.querySelector('.turn'))?.focus({ preventScroll: true });
   }
 
   /** The game's board, its elements bound to their actions and the hinted one marked; gives the
@@ -95,6 +131,7 @@ export function showTable(root, tableId) {
 
   function onView(v) {
     s.events = mergeEvents(s.events, v, !!s.view);
+    if (s.heard != null) s.heard = Math.min(s.heard, s.events.length); // an undo shortens the log
     if (s.view && v.version !== s.view.version) s.hint = null;
     s.view = v;
     s.viewAt = performance.now();
@@ -107,6 +144,7 @@ export function showTable(root, tableId) {
     if (v.seat != null && s.token) remember(tableId, { seat: v.seat, token: s.token, game: v.game });
     if (v.seat != null && !s.named && myName() && !mySeat(v).name) send({ type: 'name', name: myName() });
     if (v.seat != null) s.named = true;
+    showInvites(v);
     if (s.renderer && s.faces) render();
     else Promise.all([loadRenderer(v.game, lang()), loadFaces(v.game, lang())]).then(([r, f]) => { s.renderer = r; s.faces = f; render(); })
       .catch((e) => toast(e.message, 'error'));
@@ -131,6 +169,15 @@ export function showTable(root, tableId) {
       toast(m.message || m.code, 'error');
       if (m.code === 'bad_token' || m.code === 'unknown_table') { conn.giveUp(); fill(el.head, h('p.error', m.message || m.code), h('a.button', { href: '/' }, t('nav.lobby'))); }
     } else if (m.type === 'hint') { s.hint = m; render(); }
+  }
+
+  /** The invite links this browser's person sent for this table, shown to them again (to nobody else:
+   * only their browser keeps them) while the game goes on. */
+  function showInvites(v) {
+    const links = myGames()[tableId]?.invites || [];
+    const show = links.length > 0 && v.status === 'playing';
+    if (show && !el.invites.childElementCount) el.invites.append(invitesAgain(links));
+    el.invites.hidden = !show;
   }
 
   function setBanner() {
@@ -162,6 +209,7 @@ export function showTable(root, tableId) {
   api(`/api/tables/${encodeURIComponent(tableId)}`).catch((e) => { if (!s.view) fill(el.head, h('p.error', e.message), h('a.button', { href: '/' }, t('nav.lobby'))); });
   return () => {
     clearInterval(tick);
+    announce('');
     document.title = 'sabbat';
     document.removeEventListener('keydown', onKey);
     document.removeEventListener('click', onDocClick);
@@ -188,15 +236,16 @@ function seatToken(tableId) {
 function layout(root, tableId) {
   const el = {
     banner: h('div.offline-banner', { role: 'alert', hidden: true }),
-    head: h('div.table-head'), nameBox: h('div.name-box', { hidden: true }), seats: h('div.seats-strip'), board: h('div.board'), bar: h('div.action-bar'),
+    head: h('div.table-head'), invites: h('div.table-invites', { hidden: true }), nameBox: h('div.name-box', { hidden: true }), seats: h('div.seats-strip'), board: h('div.board'), bar: h('div.action-bar'),
     list: h('ol.legal-list', { hidden: true }), log: h('ol.log', { tabindex: '0', 'aria-label': t('table.log') }), end: h('div.end-screen', { hidden: true }),
     menu: h('div.choice-menu', { hidden: true, role: 'dialog' }),
+    confirm: h('dialog.caution-box'),
     rules: h('aside.rules-panel', { hidden: true, role: 'dialog', 'aria-modal': 'false' }),
   };
   const page = h('div.table-page', el.banner, el.head, el.nameBox, el.seats,
     h('div.table-main', h('div.board-wrap', el.board, el.menu),
-      h('aside.side', h('div.controls', el.bar, el.list), h('h3', t('table.log')), el.log)),
-    el.rules, el.end);
+      h('aside.side', h('div.controls', el.bar, el.list), el.invites, h('h3', t('table.log')), el.log)),
+    el.rules, el.end, el.confirm);
   root.append(page);
   page.dataset.table = tableId;
   el.head.append(h('p.muted', t('table.connecting')));

@@ -142,4 +142,9 @@ export default {
   'generic.observation': 'What you see',
   'generic.yes': 'yes',
   'generic.no': 'no',
+  'lobby.invite_links': 'Invite links ({n})',
+  'caution.title': '“{action}”?',
+  'caution.back': 'Go back',
+  'caution.go': '{action} anyway',
+  'rules.option_name': '“{label}”',
 };

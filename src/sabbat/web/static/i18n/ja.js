@@ -147,4 +147,9 @@ export default {
   'generic.observation': 'あなたから見える状況',
   'generic.yes': 'はい',
   'generic.no': 'いいえ',
+  'lobby.invite_links': '招待リンク（{n}）',
+  'caution.title': '「{action}」でよいですか？',
+  'caution.back': '戻る',
+  'caution.go': 'それでも「{action}」',
+  'rules.option_name': '「{label}」',
 };
