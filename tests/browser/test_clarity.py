@@ -251,3 +251,19 @@ def test_an_advancement_row_is_labelled_by_the_levels_it_holds(browser: Any, ser
         assert errors == []
     finally:
         ctx.close()
+
+
+def test_ones_own_mystic_vale_field_and_the_rows_to_buy_from_fit_a_laptop_screen(browser: Any, server: str) -> None:
+    res = human_vs_ai(server, "mystic_vale")
+    ctx, page, errors = open_page(browser, "en", 1280, 900)
+    try:
+        page.goto(server + res["seats"][0]["invite_url"])
+        my_turn(page)
+        box = page.evaluate("""() => { const at = (sel) => { const b = document.querySelector(sel).getBoundingClientRect();
+            return [b.top, b.bottom]; };
+          return { field: at('.board .player-area.seat-bg-0 .zone'), rows: at('.board .commons .level-row') }; }""")
+        assert box["field"][1] <= 900, f"one's own field is below the fold: {box}"
+        assert box["rows"][0] < 900, f"the advancement rows are below the fold: {box}"
+        assert errors == []
+    finally:
+        ctx.close()

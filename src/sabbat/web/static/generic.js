@@ -2,7 +2,7 @@
 // shown as nested lists in words, every legal action a button beside the board (no card names an
 // action). A key reads as the game's own message `<game id>.obs.<key>` where the game declares one,
 // else as words ("hand_size" → "Hand size"); a card id reads as the card's name.
-import { t, pick, has } from './i18n.js';
+import { t, pick, has, lang } from './i18n.js';
 import { h } from './shared.js';
 
 export function status() { return ''; }
@@ -20,12 +20,14 @@ function isName(v) {
   return keys.length > 0 && keys.every((k) => k === 'en' || k === 'ja');
 }
 
-/** An observation key in words: the game's own message for it, else the key with its underscores as spaces. */
+/** An observation key in words: the game's own message for it, else the key with its underscores as
+ * spaces (capitalised in English; in another language they stay the plug-in's own words, as written). */
 export function keyWords(game, key) {
   const own = `${game}.obs.${key}`;
   if (has(own)) return t(own);
   const words = String(key).replace(/[_-]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').trim().toLowerCase();
-  return words ? words[0].toUpperCase() + words.slice(1) : String(key);
+  if (!words) return String(key);
+  return lang() === 'en' ? words[0].toUpperCase() + words.slice(1) : words;
 }
 
 function value(v, ctx) {

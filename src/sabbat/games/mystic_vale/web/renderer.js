@@ -1,5 +1,6 @@
-// Mystic Vale: each player's field of sleeved cards (three advancement slots each), the on-deck
-// card, deck and discard, vale cards; the advancement rows, Fertile Soil and the vale rows.
+// Mystic Vale: one's own field first, then the advancement rows, Fertile Soil and the vale rows, then
+// the others' fields: each field of sleeved cards (three advancement slots each), the on-deck card,
+// deck and discard, vale cards.
 import { t, tn, pick } from '/static/i18n.js';
 import { h, cardFace, pile, zone, row, seatMark, face, seatOrder } from '/static/shared.js';
 
@@ -100,7 +101,10 @@ export function render(ctx) {
       h('span.row-label', rowLabel(valeLevels(rowIdx), lv)), row(rowIdx.map((idx, i) => valeCard(obs, faces, idx, `vale:${lv + 1}:${i}`))),
       pile(t('mv.level_deck', { n: lv + 1 }), c.vale_deck[lv])))));
   const order = seatOrder(obs.players.length, me);
-  return h('div.board-mv', commons, h('div.players', order.map((q) => playerArea(ctx, q))));
+  // one's own field comes first, above the rows one buys from: both fit a laptop's screen
+  if (me == null) return h('div.board-mv', commons, h('div.players', order.map((q) => playerArea(ctx, q))));
+  return h('div.board-mv', h('div.players.mine', playerArea(ctx, me)), commons,
+    h('div.players', order.slice(1).map((q) => playerArea(ctx, q))));
 }
 
 export function refs(action) {
