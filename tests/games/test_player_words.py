@@ -74,3 +74,18 @@ def test_mystic_vale_card_text_reads_as_sentences_not_data(lang: str) -> None:
         text = game.describe_card(card, lang)
         assert "positions" not in text and "位置" not in text and "×" not in text, text
     assert "3 in the top slot" in game.describe_card("cursed_land", "en")
+
+
+@pytest.mark.parametrize("game", ["bellum_magica", "magic_master"])
+def test_a_whole_japanese_log_uses_full_width_brackets_and_colons(game: str) -> None:
+    """Every line of random games, with its names and labels filled in (a side, a group, a claim)."""
+    import random
+
+    g = games.get(game)
+    for seed in (1, 2):
+        s = g.new(2, seed)
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            s.apply(rng.choice(s.legal_actions()))
+        lines = [e.render("ja") for e in s.events]
+        assert lines and [line for line in lines if HALF_WIDTH.search(line)] == []

@@ -4,8 +4,8 @@ The digests were recorded from the code of commit 537688e, before any tuning: a 
 alters a legal-action order, an event, an observation, a description or a saved state fails here.
 Re-recorded when `summary()` and saves gained `offered` (with it stripped, the old digests came back), and
 when the issue-21 rebalance changed card values (17 creatures and the chest split: different games, same code), and
-when the Japanese log took full-width brackets and colons and a secret goblin placement's own line named
-its player as every other line does (the words of the events, not the games, changed).
+when the Japanese log took full-width brackets and colons (a side's label too) and a secret goblin
+placement's own line named its player as every other line does (the words of the events, not the games, changed).
 """
 
 from __future__ import annotations
@@ -17,18 +17,18 @@ from sabbat.games.bellum_magica import GAME
 from support.fingerprint import digests
 
 RECORDED = {
-    "2p defaults": "0d75afade70cd4ee63afe8d8ad8adbe4",
-    "2p castle_choice=draft": "b9f84f400c11221713e625d666092915",
-    "2p max_days=4": "8891153ca708fee7de46795e451d0812",
-    "3p defaults": "2a4ceb3fc44269ad7f4f507cd638f3b8",
-    "3p castle_choice=draft": "af05c6fe9c157ed847f4cc473e5f42db",
-    "3p max_days=4": "fa45c7b833194fb2295987a3e035f81d",
-    "4p defaults": "b8ccd0996d11e28bb4811e23ff61402b",
-    "4p castle_choice=draft": "0a51e0a5f454198fc51bd7ae4ba1e75e",
-    "4p max_days=4": "3f6273c5917098f82c41becf094dd1b4",
-    "5p defaults": "67b236ec46cd6ee2f3d1d8be1fe90782",
-    "5p castle_choice=draft": "063b356d2df005dc41856bcf3ab3dc14",
-    "5p max_days=4": "0c2466eaea39dd6aa87e295ad1d37b75",
+    "2p defaults": "c1e316d6a50268c869929a3103528ce9",
+    "2p castle_choice=draft": "ebd07ac10932a243c0a8f417f03721d0",
+    "2p max_days=4": "78330c145bf018e8b2062bd91e6d7fc6",
+    "3p defaults": "777289f9f35e7850392b8088396ef109",
+    "3p castle_choice=draft": "78ca136649247bb22495825890332083",
+    "3p max_days=4": "4705442640e81486322f217c07255116",
+    "4p defaults": "128453f2da4dd0d79a73acafaf4ea657",
+    "4p castle_choice=draft": "5e3db41903a1eb1f4c71035b3053a587",
+    "4p max_days=4": "e55b7516b67b4fdb71a8f6bd4b891788",
+    "5p defaults": "b15561c1da0071ae93ed2224ccd9ceda",
+    "5p castle_choice=draft": "8322da79b528c12d54c46abe1d47b174",
+    "5p max_days=4": "59ebf824fa740a9b4e975dea129dd85b",
 }
 
 

@@ -1,7 +1,8 @@
 // A live table: the page's state and its parts wired together. Each part is a module of table/: the
 // WebSocket session (socket.js), the head (head.js), the seats strip with everyone's clock
 // (seats.js), the card and choice popover (menu.js), the action bar and the full legal list
-// (bar.js), the keys (keys.js), the log (log.js) and the end screen (end.js); the board is drawn by
+// (bar.js), the keys (keys.js), the log (log.js), the end screen (end.js), the question before a
+// mistaken move (confirm.js) and the focus after a render (focus.js); the board is drawn by
 // the game's renderer, and the rules panel, the offline banner and the hint are kept here.
 import { t, lang } from './i18n.js';
 import { h, fill, setSeatLabels, bindActions, agentLabel } from './shared.js';
@@ -20,6 +21,7 @@ import { keyHandler } from './table/keys.js';
 import { mergeEvents, renderLog } from './table/log.js';
 import { showEnd } from './table/end.js';
 import { confirmMove } from './table/confirm.js';
+import { focusBefore, restoreFocus } from './table/focus.js';
 
 export function showTable(root, tableId) {
   const s = { tableId, token: seatToken(tableId), view: null, events: [], faces: null, renderer: null,
@@ -47,7 +49,7 @@ export function showTable(root, tableId) {
     const v = s.view;
     if (!v || !s.renderer) return;
     const before = snapshot(el.board);
-    const focus = focusBefore();
+    const focus = focusBefore([el.board, el.bar, el.list, el.head]);
     const ctx = { obs: v.observation, view: v, faces: s.faces, me: v.seat, lang: lang() };
     const myTurn = v.seat != null && v.current_player === v.seat && v.status !== 'finished';
     const legal = legalNow();
@@ -73,7 +75,7 @@ export function showTable(root, tableId) {
     if (v.status === 'finished') showEnd(el.end, v, s.tableId, s.renderer.outcome ? s.renderer.outcome(ctx) : ''); else el.end.hidden = true;
     tickClocks();
     say(turnText(v, me, s.online, myTurn));
-    restoreFocus(focus, myTurn && legal.length > 0);
+    restoreFocus(focus, el, myTurn && legal.length > 0);
   }
 
   /** Tell a screen reader what just happened: the log's new lines, and whose turn it is when that
@@ -83,24 +85,6 @@ export function showTable(root, tableId) {
     s.heard = s.events.length;
     if (turn !== s.saidTurn) { lines.push(turn); s.saidTurn = turn; }
     if (lines.length) announce(lines.join('\n'));
-  }
-
-  /** Where the focus was, when it was in a part a render rebuilds (or already lost to the body). */
-  function focusBefore() {
-    const a = document.activeElement;
-    if (!a || a === document.body) return { ref: null };
-    if (![el.board, el.bar, el.list, el.head].some((part) => part.contains(a))) return null;
-    return { ref: a.closest('[data-ref]')?.dataset.ref ?? null };
-  }
-
-  /** After a render, focus is never left on the body: back on the same option if it still is one,
-   * else on the first option when it is one's turn, else on the line that says whose turn it is. */
-  function restoreFocus(was, mine) {
-    if (!was || (document.activeElement && document.activeElement !== document.body)) return;
-    const control = (n) => (n && n.matches('[tabindex], button') ? n : n?.querySelector(':scope > [tabindex], :scope > button'));
-    const same = was.ref != null ? control(el.board.querySelector(`.playable[data-ref="${CSS.escape(was.ref)}"]`)) : null;
-    const first = mine ? el.board.querySelector('.playable[tabindex], .playable > [tabindex], .playable > button') || el.bar.querySelector('button.act') : null;
-    (same || first || el.head.querySelector('.turn'))?.focus({ preventScroll: true });
   }
 
   /** The game's board, its elements bound to their actions and the hinted one marked; gives the
