@@ -267,3 +267,24 @@ def test_ones_own_mystic_vale_field_and_the_rows_to_buy_from_fit_a_laptop_screen
         assert errors == []
     finally:
         ctx.close()
+
+
+NOTES_JS = """async () => {
+  const { renderBar } = await import('/static/table/bar.js');
+  const bar = document.createElement('div');
+  const v = { seat: 0, status: 'playing', notes: ['Owl cannot be kept: its upkeep is 1.'], legal: [{ id: 0, text: 'Done' }] };
+  renderBar(bar, v, { me: {}, legal: v.legal, loose: v.legal, hinted: null, hint: null, myTurn: true, online: true,
+    showList: false, act: () => {}, send: () => {}, toggleList: () => {} });
+  return [...bar.querySelectorAll('.decision-notes li')].map((li) => li.textContent);
+}"""
+
+
+def test_what_cannot_be_done_and_why_is_written_beside_the_buttons(browser: Any, server: str) -> None:
+    ctx, page, errors = open_page(browser, "en")
+    try:
+        page.goto(server + "/")
+        page.wait_for_selector("#create-table")
+        assert page.evaluate(NOTES_JS) == ["Owl cannot be kept: its upkeep is 1."]
+        assert errors == []
+    finally:
+        ctx.close()
