@@ -146,30 +146,48 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
-AXE_VERSION = "4.10.3"
+def axe_version(npm: str | None, cache_root: Path) -> str:
+    """The latest axe-core release on npm (never a pinned old one: a newer axe finds more); offline,
+    the newest copy already fetched into the cache."""
+    if npm is not None:
+        try:
+            done = subprocess.run([npm, "view", "axe-core", "version"], capture_output=True, text=True, timeout=60)
+            if done.returncode == 0 and done.stdout.strip():
+                return done.stdout.strip()
+        except (OSError, subprocess.TimeoutExpired):
+            pass
+    found = [p.parents[2].name.removeprefix("axe-core-") for p in cache_root.glob("axe-core-*/node_modules/axe-core/axe.min.js")]
+    cached = sorted(found, key=lambda v: tuple(int(x) for x in v.split(".") if x.isdigit()))
+    if not cached:
+        pytest.fail("npm is needed once to fetch axe-core for the accessibility audit (install Node.js and npm, "
+                    "or point SABBAT_AXE at axe.min.js)", pytrace=False)
+    return cached[-1]
 
 
 @pytest.fixture(scope="session")
 def axe_source() -> str:
-    """axe-core's script (the npm package, pinned), injected into pages for the accessibility audit.
+    """axe-core's script (the npm package, its latest release), injected into pages for the
+    accessibility audit (`browser.helpers.audit`).
 
     Looked for in SABBAT_AXE (a path to axe.min.js), else in the cache ~/.cache/sabbat/axe-core-VERSION,
-    which `npm install` fills the first time (CI starts from a fresh clone with the npm registry
-    reachable)."""
+    which `npm install` fills the first time a release is seen (CI starts from a fresh clone with the
+    npm registry reachable)."""
     skip_if_asked()
     named = os.environ.get("SABBAT_AXE")
     if named:
         return Path(named).read_text(encoding="utf-8")
-    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "sabbat" / f"axe-core-{AXE_VERSION}"
+    npm = shutil.which("npm")
+    root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "sabbat"
+    version = axe_version(npm, root)
+    cache = root / f"axe-core-{version}"
     script = cache / "node_modules" / "axe-core" / "axe.min.js"
     if not script.is_file():
-        npm = shutil.which("npm")
         if npm is None:
             pytest.fail("npm is needed once to fetch axe-core for the accessibility audit (install Node.js and npm, "
                         "or point SABBAT_AXE at axe.min.js)", pytrace=False)
         cache.mkdir(parents=True, exist_ok=True)
         done = subprocess.run([npm, "install", "--prefix", str(cache), "--no-audit", "--no-fund", "--no-save",
-                               f"axe-core@{AXE_VERSION}"], capture_output=True, text=True, timeout=300)
+                               f"axe-core@{version}"], capture_output=True, text=True, timeout=300)
         if done.returncode != 0 or not script.is_file():
-            pytest.fail(f"npm could not install axe-core@{AXE_VERSION}:\n{done.stderr[-2000:]}", pytrace=False)
+            pytest.fail(f"npm could not install axe-core@{version}:\n{done.stderr[-2000:]}", pytrace=False)
     return script.read_text(encoding="utf-8")

@@ -94,8 +94,23 @@ def click_legal(page: Any, rng: random.Random) -> dict[str, Any]:
     assert n > 0, "my turn, but the list of options is empty"
     i = rng.randrange(n)
     action = page.evaluate("(i) => window.__sabbatView.legal[i].action", i)
+    before = version(page)
     buttons.nth(i).click()
+    confirm_if_asked(page, before)
     return dict(action)
+
+
+CAUTION = "dialog.caution-box[open]"
+
+
+def confirm_if_asked(page: Any, before: int) -> None:
+    """A move the game calls almost always a mistake asks first: play it anyway, as a person who
+    read the question and meant it."""
+    page.wait_for_function(
+        """([v, sel]) => document.querySelector(sel) || Number(document.querySelector('.table-page').dataset.version) > v
+             || document.querySelector('.board.waiting')""", arg=[before, CAUTION], timeout=TURN_TIMEOUT_MS)
+    if page.locator(CAUTION).count():
+        page.click("#caution-go")
 
 
 def play_turns(page: Any, rng: random.Random, limit: int, stop_after: int | None = None) -> tuple[str, list[dict[str, Any]]]:
@@ -176,13 +191,15 @@ def click_a_move(page: Any, rng: random.Random) -> str:
     what = target.get_attribute("data-ref") or target.inner_text()[:40]
     target.click()
     page.wait_for_function(
-        """([v, sel]) => document.querySelector(sel) || Number(document.querySelector('.table-page').dataset.version) > v
-             || document.querySelector('.board.waiting')""", arg=[before, MENU_ITEMS], timeout=5_000)
+        """([v, sel, ask]) => document.querySelector(sel) || document.querySelector(ask)
+             || Number(document.querySelector('.table-page').dataset.version) > v
+             || document.querySelector('.board.waiting')""", arg=[before, MENU_ITEMS, CAUTION], timeout=5_000)
     items = page.locator(MENU_ITEMS)
     if items.count():
         item = items.nth(rng.randrange(items.count()))
         what += " → " + item.inner_text()[:60]
         item.click()
+    confirm_if_asked(page, before)
     page.wait_for_function("(v) => Number(document.querySelector('.table-page').dataset.version) > v",
                            arg=before, timeout=TURN_TIMEOUT_MS)
     return str(what)
@@ -207,8 +224,24 @@ def play_by_clicking(page: Any, rng: random.Random, limit: int, stop_after: int 
     raise AssertionError(f"the game did not end within {limit} of my moves")
 
 
+PAGE_RULES_JS = """() => {
+  const found = [];
+  if (!document.querySelector('h1')) found.push('no level-one heading');
+  const live = '[aria-live]:not([aria-live="off"]), [role="status"], [role="alert"], [role="log"], [role="timer"], [role="marquee"]';
+  for (const region of document.querySelectorAll(live)) {
+    if (region.querySelector('.board, #app, .seats-strip, [data-clock]') || region.id === 'app') {
+      found.push(`a live region holds the board or a clock: ${region.tagName.toLowerCase()}${region.id ? '#' + region.id : ''}.${region.className}`);
+    }
+  }
+  return found;
+}"""
+
+
 def audit(page: Any, axe_source: str, where: str) -> list[str]:
-    """axe-core's serious and critical accessibility violations on the page as it is now."""
+    """Everything on the page as it is now that fails a person using assistive technology: axe-core's
+    serious and critical violations, a page without a level-one heading, and a live region that holds
+    the board or a clock (a screen reader would read it all out on every change). Any page's test may
+    call it (the table, the lobby, the replay, a lesson)."""
     if not page.evaluate("() => !!window.axe"):
         page.add_script_tag(content=axe_source)
     result = page.evaluate("""async () => {
@@ -216,7 +249,7 @@ def audit(page: Any, axe_source: str, where: str) -> list[str]:
         return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
           .map(v => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | ')}`);
     }""")
-    return [f"{where}: {v}" for v in result]
+    return [f"{where}: {v}" for v in [*result, *page.evaluate(PAGE_RULES_JS)]]
 
 
 def play_until(page: Any, rng: random.Random, predicate: str, limit: int = 80) -> bool:

@@ -1,5 +1,6 @@
 """A game that brings no browser front end of its own is still played in the browser: the generic
-view shows the seat's observation and every legal action as a button beside the board. Here a
+view shows the seat's observation in words (keys as words, cards by their names) and every legal
+action as a button beside the board. Here a
 shipped game's front end is withheld (the page is told it has none), and the game is played to its
 end by clicking those buttons, in Japanese, with no untranslated or broken text and no serious
 accessibility violation; a game's messages cannot overwrite the client's own."""
@@ -44,6 +45,12 @@ def test_a_game_without_a_renderer_is_played_to_its_end_through_the_generic_view
         assert page.locator(".action-bar button.act").count() == legal
         assert bad_text(page, ids) == [] and untranslated(page, server, "ja", GAME) == []
         assert "Hijacked" not in page.inner_text("body")
+        # the observation reads in words: no key with underscores, no card id where its name belongs
+        keys = page.locator(".generic-board dt").all_inner_texts()
+        assert keys and not [k for k in keys if "_" in k], keys
+        cards = page.evaluate("() => fetch('/api/games/magic_master/cards?lang=ja').then((r) => r.json())")
+        shown = page.locator(".generic-board dd span").all_inner_texts()
+        assert not [v for v in shown if v in cards], "a card id instead of its name"
         assert audit(page, axe_source, "generic view (ja)") == []
         state, moves = play_by_clicking(page, random.Random(GAME), limit=3000, check=lambda p: check(p, ids))
         assert state == "finished" and moves > 0

@@ -100,6 +100,11 @@ def test_a_stranger_plays_a_whole_game_by_clicking_the_board(browser: Any, serve
         end.wait_for(state="visible")
         assert end.locator("table.scores tbody tr").count() == players
         assert end.locator("tr.winner").count() >= 1
+        # the sheet names people as they named themselves, and Magic Master says how the game was won
+        sheet = end.inner_text()
+        assert f"{NAME} ({'you' if lang == 'en' else 'あなた'})" in sheet and "Player 1" not in sheet, sheet
+        if game == "magic_master":
+            assert end.locator(".end-outcome").inner_text().strip()
         check_page(page, ids)
         assert untranslated(page, server, lang, game) == []
         assert errors == []

@@ -93,3 +93,25 @@ def test_the_rules_summary_is_served_in_the_asked_language(client: TestClient) -
     ja = client.get("/api/games/monslaught/rules?lang=ja").json()
     assert en["text"].startswith("# Monslaught") and "モンスロート" in ja["text"]
     assert client.get("/api/games/nope/rules").status_code == 404
+
+
+def test_the_replay_opens_at_its_last_step_whatever_the_public_count(client: TestClient) -> None:
+    """`step=last` is the final position: a spectator's count of a table with secret moves (Bellum
+    Magica's goblins) is smaller than its number of moves, and the viewer opened before the end."""
+    tid = _finish(client, "bellum_magica", 2)
+    public = client.get(f"/api/tables/{tid}").json()["version"]
+    last = client.get(f"/api/tables/{tid}/replay/view?step=last&seat=all").json()
+    assert last["step"] == last["total_steps"] > public
+    assert last["status"] == "finished" and last["winners"]
+
+
+def test_a_move_that_is_almost_always_a_mistake_carries_its_caution_to_the_mover_only(client: TestClient) -> None:
+    t = create(client, "nameless_dark_lord", [{"kind": "human"}, {"kind": "human"}, {"kind": "human"}], deal=5)
+    tid, tok0 = t["table_id"], t["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/tables/{tid}") as p0, client.websocket_connect(f"/ws/tables/{tid}") as spec:
+        p0.send_json({"type": "hello", "token": tok0, "lang": "ja"})
+        spec.send_json({"type": "hello", "token": None, "lang": "en"})
+        mine, theirs = next_view(p0), next_view(spec)
+        cautions = [e for e in mine["legal"] if e.get("caution")]
+        assert [e["action"]["kind"] for e in cautions] == ["sleeve_done"] and "パス" in cautions[0]["caution"]
+        assert mine["notes"] == [] and theirs["legal"] == [] and theirs["notes"] == []

@@ -210,6 +210,27 @@ class GameState(ABC):
         """A person's description of one of this state's legal actions."""
         return action.describe(locale, self.game_id)
 
+    def caution(self, action: Action, locale: str = "en") -> str:
+        """Why one of this state's legal actions is almost always a mistake, in words ('' for
+        nearly every action).
+
+        Why: some rules allow a move that throws a turn away (ending a choice with nothing chosen).
+        A front end asks its player before playing such a move and says what it means. Called
+        only for the seat to move, never on the hot path; the words may speak of nothing that
+        seat cannot see.
+        """
+        return ""
+
+    def notes(self, locale: str = "en") -> list[str]:
+        """What the seat to move should know about its decision that no legal action shows, in
+        words: a card it cannot use now, and why (empty for most decisions).
+
+        Why: a move the rules do not allow simply is not offered, and a player left looking for it
+        does not learn the rule. Shown only to the seat to move, so the words may speak of what
+        that seat sees; never called on the hot path.
+        """
+        return []
+
     def summary(self) -> dict[str, Any]:
         """Figures for simulation reports: numbers (rounds, days), labels (victory type),
         and `acquired` — per seat, the ids of the cards it took — for per-card statistics.

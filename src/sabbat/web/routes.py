@@ -266,12 +266,15 @@ async def api_replay_view(request: Request) -> Response:
         return _error(404 if exc.code == "unknown_table" else 403, exc.message(lang))
     q = request.query_params
     everything = q.get("seat") == "all"
+    total = table.version
+    raw = q.get("step", "0")
     try:
-        step = int(q.get("step", "0")) if len(q.get("step", "0")) < 8 else -1
+        # `last`: the final position, whatever the count of decisions (a spectator's count of the
+        # table's changes is smaller where seats chose in secret)
+        step = total if raw == "last" else int(raw) if len(raw) < 8 else -1
         seat = int(q["seat"]) if q.get("seat") not in (None, "", "all") and len(q["seat"]) < 4 else None
     except ValueError:
         step, seat = -1, None
-    total = table.version
     if not 0 <= step <= total or (seat is not None and not 0 <= seat < table.state.num_players):
         return _error(400, Rejected("bad_step", total=total, last=table.state.num_players - 1).message(lang))
     return Response(await _replays(request).position(table, step, seat, lang, everything), media_type="application/json")

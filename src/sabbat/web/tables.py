@@ -456,8 +456,7 @@ class TableService:
         terminal = st.is_terminal()
         timed_out = table.stand_in is not None and table.stand_in[:2] == (seat, table.version)
         if seat is not None and not terminal and table.stopped is None and st.current_player == seat and not timed_out:
-            legal = [{"id": i, "action": a.to_json(), "text": st.describe_action(a, lang)}
-                     for i, a in enumerate(st.legal_actions())]
+            legal = [_entry(st, i, a, lang) for i, a in enumerate(st.legal_actions())]
         scores = st.scores() if terminal else st.visible_scores(seat)
         frame: dict[str, Any] = {
             "type": "view", "table_id": table.id, "version": table.version_for(seat), "seat": seat,
@@ -467,7 +466,7 @@ class TableService:
             "events": [{"i": start + k, "key": e.key, "params": e.params, "text": e.render(lang)}
                        for k, e in enumerate(events[start:])],
             "events_from": start, "events_total": len(events),
-            "legal": legal, "scores": [None if x is None else _whole(x) for x in scores], "tie_breaks": st.tie_breaks(),
+            "legal": legal, "notes": st.notes(lang) if legal else [], "scores": [None if x is None else _whole(x) for x in scores], "tie_breaks": st.tie_breaks(),
             "winners": st.winners() if terminal else [], "seats": self.seat_rows(table),
             "can_undo": seat is not None and table.undo_ok == (seat, table.version),
             "settings": {k: v for k, v in table.settings.items() if k in ("per_move_s", "per_game_s", "name")},
@@ -505,3 +504,13 @@ class TableService:
 
 def _whole(x: float) -> int | float:
     return int(x) if float(x).is_integer() else x
+
+
+def _entry(st: GameState, i: int, action: Action, lang: str) -> dict[str, Any]:
+    """One legal action as the mover's view lists it: its id, the action, its words and, for a
+    move that is almost always a mistake, why (the page asks before playing it)."""
+    entry: dict[str, Any] = {"id": i, "action": action.to_json(), "text": st.describe_action(action, lang)}
+    caution = st.caution(action, lang)
+    if caution:
+        entry["caution"] = caution
+    return entry

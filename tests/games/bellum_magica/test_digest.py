@@ -3,7 +3,9 @@
 The digests were recorded from the code of commit 537688e, before any tuning: a change that
 alters a legal-action order, an event, an observation, a description or a saved state fails here.
 Re-recorded when `summary()` and saves gained `offered` (with it stripped, the old digests came back), and
-when the issue-21 rebalance changed card values (17 creatures and the chest split: different games, same code).
+when the issue-21 rebalance changed card values (17 creatures and the chest split: different games, same code), and
+when the Japanese log took full-width brackets and colons (a side's label too) and a secret goblin
+placement's own line named its player as every other line does (the words of the events, not the games, changed).
 """
 
 from __future__ import annotations
@@ -15,18 +17,18 @@ from sabbat.games.bellum_magica import GAME
 from support.fingerprint import digests
 
 RECORDED = {
-    "2p defaults": "0f90928b2f3ec755e68d73f590af45de",
-    "2p castle_choice=draft": "321970ef6e6b7ca0bd9d55ac8cd60106",
-    "2p max_days=4": "c3c24f57d2ac91d67ccad69494302df5",
-    "3p defaults": "5ac8df0eaacc3215f957e754aa133e09",
-    "3p castle_choice=draft": "7e3786218cbda18b68d283a884c63771",
-    "3p max_days=4": "6651417371e587e8d0ff1e7c9d2aae53",
-    "4p defaults": "bb1db92f2144ab1569f1e1068171eb7a",
-    "4p castle_choice=draft": "162ce8326e33596745b30c782be3449a",
-    "4p max_days=4": "ca1aa7abca7957fcf7128500e2eaadc5",
-    "5p defaults": "ff56ebcec1b6f78c9d4952e023637b47",
-    "5p castle_choice=draft": "27e05001eb848352af0126f4f67c9293",
-    "5p max_days=4": "c5c0f43fccb7ec4e7dc51c5f41d2fe4a",
+    "2p defaults": "c1e316d6a50268c869929a3103528ce9",
+    "2p castle_choice=draft": "ebd07ac10932a243c0a8f417f03721d0",
+    "2p max_days=4": "78330c145bf018e8b2062bd91e6d7fc6",
+    "3p defaults": "777289f9f35e7850392b8088396ef109",
+    "3p castle_choice=draft": "78ca136649247bb22495825890332083",
+    "3p max_days=4": "4705442640e81486322f217c07255116",
+    "4p defaults": "128453f2da4dd0d79a73acafaf4ea657",
+    "4p castle_choice=draft": "5e3db41903a1eb1f4c71035b3053a587",
+    "4p max_days=4": "e55b7516b67b4fdb71a8f6bd4b891788",
+    "5p defaults": "b15561c1da0071ae93ed2224ccd9ceda",
+    "5p castle_choice=draft": "8322da79b528c12d54c46abe1d47b174",
+    "5p max_days=4": "59ebf824fa740a9b4e975dea129dd85b",
 }
 
 

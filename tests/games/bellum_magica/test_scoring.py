@@ -61,8 +61,8 @@ def test_end_events_name_seats_from_p1_never_p0() -> None:
     s = scored([5, 5], [3])
     end, won = s.events[-2], s.events[-1]
     assert end.render("en") == "The game ends after day 1: P1 chest value 10 (2 chests), P2 chest value 3 (1 chest)"
-    assert "P1 宝の価値10(宝箱2個)" in end.render("ja")
-    assert won.render("en") == "Won by P1" and won.render("ja") == "勝者:P1"
+    assert "P1 宝の価値10（宝箱2個）" in end.render("ja")
+    assert won.render("en") == "Won by P1" and won.render("ja") == "勝者：P1"
 
 
 def test_summary_of_a_hand_built_finished_game() -> None:

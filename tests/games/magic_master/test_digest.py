@@ -11,7 +11,8 @@ audience cut back to the other seats, the digests before came back), and when ru
 regroup (a card may move again; a move back to a layout seen in the regroup is withheld instead), which
 changes random games' legal actions and so the games themselves, and when an attack with no dice to roll
 and a time-out nobody can claim got messages of their own (with the attack's message put back, 13 of the
-15 digests came back; the other two games end in such a time-out).
+15 digests came back; the other two games end in such a time-out), and when the Japanese log took
+full-width brackets and colons (the words of the events, not the games, changed).
 The variant with `mixing_ban=wizards` and `hand_sizes=by_place` was recorded when those options came.
 """
 
@@ -24,26 +25,26 @@ from sabbat.games.magic_master import GAME
 from support.fingerprint import digests
 
 RECORDED = {
-    "2p defaults": "16f72e0790f36fb5600d9abb25ecc882",
-    "2p regalia_held=table": "2493ba6b0dde8d4e58de9c8216e4aa20",
-    "2p keep_last_character=True": "0652bd208e0a05e0c55f928b1919d6f9",
-    "2p hand_sizes=by_place,mixing_ban=wizards": "1d5beaacab19af04279e595af594c02b",
-    "3p defaults": "8c2ca7b25240e56aea8fd74c4db97b20",
-    "3p regalia_held=table": "81b26fc39db29a019f0a1403a5fc1940",
-    "3p keep_last_character=True": "40716ced9fb3e63e534178f274452397",
-    "3p hand_sizes=by_place,mixing_ban=wizards": "cdc1d682a6331be2dcb2e12e9af6623a",
-    "4p defaults": "49dba0cd4dd34da4c88eece487f53b35",
-    "4p regalia_held=table": "36602a89ceab0a4c8bf9ab6e2c1c7c0d",
-    "4p keep_last_character=True": "0009b1a7b35a4c1e1b0c06b4d96b4660",
-    "4p hand_sizes=by_place,mixing_ban=wizards": "0a2871c610d8adb044469f966584c6c0",
-    "5p defaults": "52236c8deca806414d1814249c512b85",
-    "5p regalia_held=table": "89cc7a01a1a52a10ea8d3d06b74d9fbe",
-    "5p keep_last_character=True": "d06300bd1a41ba7b7f238d04141692a3",
-    "5p hand_sizes=by_place,mixing_ban=wizards": "c175e829d04c13beaa694b44b5e6e5af",
-    "6p defaults": "df390a46aaab8fe7bf5fedaa4dada591",
-    "6p regalia_held=table": "bce6c6c940ec674d9cb71f74657c6cef",
-    "6p keep_last_character=True": "8f9b64ce283b5f68d04fe9073544f2ad",
-    "6p hand_sizes=by_place,mixing_ban=wizards": "b12874afa96350055f320b04e9b9c095",
+    "2p defaults": "c434e4331665ac1c610d614f59596e29",
+    "2p regalia_held=table": "dd05869fc7e69880fcd72dd099a29cb0",
+    "2p keep_last_character=True": "4eb2e2a33d0f16c1a0de9398110b33fc",
+    "2p hand_sizes=by_place,mixing_ban=wizards": "2aa8f46e96ceac5dafeee19311070a69",
+    "3p defaults": "d960af8f45594cbb286e0489e6b87085",
+    "3p regalia_held=table": "f4b23bcb749975bc0b0ba5328f5ad22d",
+    "3p keep_last_character=True": "038be36f732370a30450e85f9b24e168",
+    "3p hand_sizes=by_place,mixing_ban=wizards": "e20d2255d1c3c9cc6ca47d98140f85e8",
+    "4p defaults": "f0465bca42697ee425f777e1b091d4ac",
+    "4p regalia_held=table": "ec24821833caae6d5b8a14c2fdfc2ec0",
+    "4p keep_last_character=True": "0bd41152e9285666da3b8f56ebc79048",
+    "4p hand_sizes=by_place,mixing_ban=wizards": "3beeea42ae92e172d0ca5836942485ff",
+    "5p defaults": "5473141e66bb60b0fbd49b761bdd31c9",
+    "5p regalia_held=table": "c558730bd94e9b6a4ded3492fecd6d93",
+    "5p keep_last_character=True": "78a2e49e1c0e498a9afea1038dbdc69e",
+    "5p hand_sizes=by_place,mixing_ban=wizards": "a751c7e34ab4050c120ed1599845ef91",
+    "6p defaults": "3af96e21e0cf75d45389aa833ea689cf",
+    "6p regalia_held=table": "42053928f6af150dfc0eaef3e58da690",
+    "6p keep_last_character=True": "d2d8a8d4e339601286260d069b4ce2c5",
+    "6p hand_sizes=by_place,mixing_ban=wizards": "aaa60707c7cf787f42bae583d8d24cc5",
 }
 
 

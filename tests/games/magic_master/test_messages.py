@@ -31,7 +31,7 @@ def test_time_out_with_nobody_able_to_claim_says_so_and_that_the_dice_decide():
     assert en[1:] == ["Dice for the throne, P1, P2: 2, 5", "Time is up: P2 wins the dice roll for the throne!"]
     assert "誰も王位を主張できません" in ja[0] and "ダイスで決めます" in ja[0]
     assert not any("同値" in line or "最も高い王位継承権" in line or "なし" in line for line in ja)
-    assert ja[2] == "時間切れ: ダイスでP2が王位を継ぎ、勝利！"
+    assert ja[2] == "時間切れ：ダイスでP2が王位を継ぎ、勝利！"
 
 
 def test_time_out_tied_claimants_roll_and_the_winner_is_the_roll_winner():
@@ -45,7 +45,7 @@ def test_time_out_tied_claimants_roll_and_the_winner_is_the_roll_winner():
     en, ja = _log(s, "en", start), _log(s, "ja", start)
     assert en == ["Time is up. Claims (group successions): P1:6, P2:6", "Tie dice for P1, P2: 6, 1",
                   "Time is up: P1 wins the dice roll for the throne!"]
-    assert ja[1].startswith("同値のP1、P2がダイス") and ja[2] == "時間切れ: ダイスでP1が王位を継ぎ、勝利！"
+    assert ja[1].startswith("同値のP1、P2がダイス") and ja[2] == "時間切れ：ダイスでP1が王位を継ぎ、勝利！"
 
 
 def test_time_out_sole_claimant_holds_the_highest_claim():
@@ -54,7 +54,7 @@ def test_time_out_sole_claimant_holds_the_highest_claim():
     group(s, 1, W)
     flow.time_out(s)
     assert _log(s, "en")[-1] == "Time is up: P1 holds the highest claim and wins!"
-    assert _log(s, "ja")[-1] == "時間切れ: 最も高い王位継承権のP1が勝利！"
+    assert _log(s, "ja")[-1] == "時間切れ：最も高い王位継承権のP1が勝利！"
 
 
 def test_a_normal_attack_with_no_dice_shows_no_empty_dice_list():

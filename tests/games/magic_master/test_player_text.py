@@ -13,7 +13,7 @@ from sabbat.core import Rng, i18n
 from sabbat.games.magic_master import terminal as view
 
 ENGLISH = re.compile(r"[A-Za-z]{2,}")
-EMPTY = re.compile(r"(: ?[)）、,]|: ?$|（）|\(\)|0個|0つ|グループ0|: -\b|（-）|\(-\))")
+EMPTY = re.compile(r"([:：] ?[)）、,]|[:：] ?$|（）|\(\)|0個|0つ|グループ0|[:：] -\b|（-）|\(-\))")
 
 
 def _text(renderable: object, locale: str) -> str:

@@ -232,3 +232,32 @@ def test_e8_two_owls_still_limit_five() -> None:
     for _ in range(5):
         do(st, "take", "vanilla_l")
     rejected(st, "take", "vanilla_l")
+
+
+def test_a_monster_whose_upkeep_cannot_be_paid_is_named_with_the_reason() -> None:
+    """No `maintain` is offered for it: the mover's notes say why, in both languages."""
+    st = cleanup()
+    owl = play(st, 0, "owl", used=True)
+    start_cleanup(st)
+    cost = st.db.cards["owl"].cost
+    assert not legal(st, "maintain", owl, -1)
+    en, ja = st.notes("en"), st.notes("ja")
+    name = st.db.name("owl")
+    assert len(en) == len(ja) == 1
+    assert name["en"] in en[0] and f"upkeep is {cost}" in en[0] and "at most 0" in en[0] and "discard pile" in en[0]
+    assert name["ja"] in ja[0] and f"維持コストは{cost}" in ja[0]
+
+
+def test_a_monster_that_can_be_kept_has_no_note() -> None:
+    st = cleanup()
+    owl = play(st, 0, "owl", used=True)
+    hand(st, 0, "vanilla_l")
+    start_cleanup(st)
+    assert legal(st, "maintain", owl, -1)
+    assert st.notes("en") == []
+
+
+def test_no_notes_outside_the_upkeep() -> None:
+    st = cleanup()
+    play(st, 0, "owl", used=True)
+    assert st.notes("en") == []

@@ -146,3 +146,29 @@ def test_open_mode_reveals_each_commit_at_once_e17():
     obs = s.observation(second)
     assert sum(u["sleeved"] for u in obs["players"][first]["units"]) == 1
     assert s.determinize(second, Rng(3)).sleeved[first] == s.sleeved[first]
+
+
+def test_finishing_with_nothing_sleeved_carries_a_caution_in_both_languages() -> None:
+    """Only sleeved units are placed: ending the assignment with none sleeved throws the round away,
+    so the move says so (the browser asks first); once a unit is sleeved it says nothing."""
+    from sabbat import games
+
+    s = games.get("nameless_dark_lord").new(3, 5)
+    done = next(a for a in s.legal_actions() if a.kind == "sleeve_done")
+    assert "only pass" in s.caution(done, "en") and "パス" in s.caution(done, "ja")
+    assert all(s.caution(a, "en") == "" for a in s.legal_actions() if a.kind != "sleeve_done")
+    s.apply(next(a for a in s.legal_actions() if a.kind == "sleeve"))
+    assert s.caution(next(a for a in s.legal_actions() if a.kind == "sleeve_done"), "en") == ""
+
+
+def test_automatic_abilities_read_in_words_not_rulebook_codes() -> None:
+    from sabbat import games
+
+    game = games.get("nameless_dark_lord")
+    for card in ("clay_golem", "ultimate_golem"):
+        for lang in ("en", "ja"):
+            text = game.describe_card(card, lang)
+            face = game.card_faces(lang)[card]["text"]
+            for shown in (text, face):
+                assert "②" not in shown and "E1" not in shown and "E2" not in shown and "AUTORUN" not in shown, shown
+        assert "at the end of placement" in game.describe_card(card, "en")

@@ -38,8 +38,8 @@ WORDS = {
     "en": {"left": "left (production)", "right": "right (attack)", "shields": "shields",
            "magic_shields": "magic shields", "loot": "loot", "cost": "cost", "or": " or ", "bonus": "bonus",
            "row": "{r}: ", "hidden": "face down; only its holder knows its value", "copies": "copies"},
-    "ja": {"left": "左(生産)", "right": "右(攻撃)", "shields": "盾", "magic_shields": "魔法の盾",
-           "loot": "戦利品", "cost": "コスト", "or": "、または", "bonus": "ボーナス", "row": "{r}:",
+    "ja": {"left": "左（生産）", "right": "右（攻撃）", "shields": "盾", "magic_shields": "魔法の盾",
+           "loot": "戦利品", "cost": "コスト", "or": "、または", "bonus": "ボーナス", "row": "{r}：",
            "hidden": "裏向き。価値は持ち主だけが知る", "copies": "枚数"},
 }
 

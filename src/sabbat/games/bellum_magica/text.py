@@ -26,7 +26,7 @@ CHEST_LABEL = (
     {"en": "metal", "ja": "金属の"},
     {"en": "gold", "ja": "金の"},
 )
-SIDE_LABEL = {"L": {"en": "left (production)", "ja": "左(生産)"}, "R": {"en": "right (attack)", "ja": "右(攻撃)"}}
+SIDE_LABEL = {"L": {"en": "left (production)", "ja": "左（生産）"}, "R": {"en": "right (attack)", "ja": "右（攻撃）"}}
 DECK_LABEL = {"evil": {"en": "evil creatures", "ja": "邪悪なクリーチャー"},
               "most_evil": {"en": "most evil creatures", "ja": "最凶のクリーチャー"}}
 PAY_LABEL = {"glyph_food": {"en": "1 glyph + 4 food", "ja": "グリフ1+食料4"},

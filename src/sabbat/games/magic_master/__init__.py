@@ -67,7 +67,8 @@ class MagicMasterGame(Game):
                 explain={"en": "Whether a warrior holding the Charm Staff may lead red and blue troops in one group.",
                          "ja": "魅了の杖を持つ戦士が、赤と青の部隊を同じグループで率いてよいか。"},
                 values={"any_leader": {"en": "Never, whoever leads the group", "ja": "誰がリーダーでも不可"},
-                        "wizards": {"en": "Only wizards are bound: such a warrior may", "ja": "禁止は魔術士だけ（その戦士なら可）"}},
+                        "wizards": {"en": "Allowed for a warrior with the Charm Staff (only wizards are bound)",
+                                    "ja": "魅了の杖を持つ戦士なら可（禁止は魔術士だけ）"}},
             ),
             "hand_sizes": Option(
                 "by_value (default: the n-th highest succession value revealed is dealt 11 - n cards, so heirs "

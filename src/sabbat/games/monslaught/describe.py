@@ -7,7 +7,8 @@ from typing import Any
 
 from sabbat.core import Action, i18n
 
-from .model import Position
+from .legal import unpayable
+from .model import Phase, Position
 from .observe import copy_numbers
 
 CARD_ARG = {"pick", "summon", "pay_hand", "scout_card", "take", "recover", "take_field", "penalty_bury"}
@@ -45,6 +46,14 @@ def describe(st: Position, action: Action, locale: str) -> str:
     elif kind == "flip":
         params["cost"] = st.db.lands[st.ids[int(args[0])]].flip_at
     return i18n.render(f"monslaught.action.{kind}", locale, params, fallback=action.notation())
+
+
+def upkeep_notes(st: Position, locale: str) -> list[str]:
+    """Why a monster in play has no "maintain" in the upkeep: its upkeep is more than can be paid."""
+    if st.phase is not Phase.UPKEEP or st.active is None:
+        return []
+    return [i18n.render("monslaught.note.unpayable", locale, {"card": _uid_name(st, u), "cost": cost, "most": most})
+            for u, cost, most in unpayable(st, st.seats[st.active])]
 
 
 def _uid_name(st: Position, uid: int) -> dict[str, str]:

@@ -154,6 +154,23 @@ def _payable_play(seat: Seat, exclude: int) -> list[int]:
     return [u for u in seat.play if u != exclude and u not in seat.maintained]
 
 
+def unpayable(st: Position, seat: Seat) -> list[tuple[int, int, int]]:
+    """(monster, its upkeep, the most that can be paid for it) for each monster in play whose upkeep
+    cannot be paid now (as `upkeep_actions` offers no `maintain` for it): the page says why."""
+    busy = occupied(seat)
+    best_land = max((land_pay(st, ld) for ld in seat.lands if ld not in busy), default=0)
+    cards, ids = st.db.cards, st.ids
+    out = []
+    for u in seat.play:
+        if cards[ids[u]].type != "monster" or u in seat.maintained:
+            continue
+        cost = upkeep(st, seat, u)
+        most = len(seat.hand) + len(_payable_play(seat, u)) + best_land
+        if cost > most:
+            out.append((u, cost, most))
+    return out
+
+
 def upkeep_actions(st: Position, seat: Seat) -> list[Action]:
     acts = []
     busy = occupied(seat)

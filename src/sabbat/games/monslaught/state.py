@@ -68,3 +68,7 @@ class MonslaughtState(Position):
 
     def describe_action(self, action: Action, locale: str = "en") -> str:
         return describe.describe(self, action, locale)
+
+    def notes(self, locale: str = "en") -> list[str]:
+        """In the upkeep, each monster whose upkeep cannot be paid: its cost and the most that can be paid."""
+        return describe.upkeep_notes(self, locale)

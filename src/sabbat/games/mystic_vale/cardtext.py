@@ -10,27 +10,37 @@ NS = "mystic_vale"
 _SYMBOLS = ("mana", "s1", "s2", "s3", "wild", "decay", "growth", "harvest_vp", "endgame_vp", "guardian")
 _LABELS = {
     "en": {"mana": "mana", "decay": "decay", "growth": "growth", "harvest_vp": "harvest VP",
-           "endgame_vp": "end-game VP", "guardian": "guardian", "cost": "cost", "level": "level",
-           "count": "copies", "positions": "positions", "vale": "vale card", "banner": "banner"},
+           "endgame_vp": "end-game VP", "guardian": "guardian",
+           "count": "copies", "banner": "banner"},
     "ja": {"mana": "マナ", "decay": "腐敗", "growth": "生育", "harvest_vp": "収穫VP",
-           "endgame_vp": "終了時VP", "guardian": "守護者", "cost": "コスト", "level": "レベル",
-           "count": "枚数", "positions": "位置", "vale": "谷間カード", "banner": "帯"},
+           "endgame_vp": "終了時VP", "guardian": "守護者",
+           "count": "枚数", "banner": "帯"},
 }
 
 
 def symbol_text(card: SymbolCard, table: CardTable, locale: str) -> str:
+    """The symbols a card shows, in words ("Shows 1 mana, 2 decay"); '-' for none."""
     lab = _LABELS["ja" if locale == "ja" else "en"]
     out = []
     for sym in _SYMBOLS:
         n = getattr(card, sym)
         if not n:
             continue
-        if sym in SPIRITS:
-            name = i18n.localize(table.spirit_names[SPIRITS.index(sym)], locale)
-            out.append(f"{name}×{n}")
-        else:
-            out.append(f"{lab[sym]}×{n}")
-    return ", ".join(out) or "-"
+        name = i18n.localize(table.spirit_names[SPIRITS.index(sym)], locale) if sym in SPIRITS else lab[sym]
+        out.append(_say("symbol", locale, n=n, name=name))
+    return _say("symbols", locale, list=_join(out, locale)) if out else "-"
+
+
+def _say(key: str, locale: str, **params: object) -> str:
+    return i18n.render(f"{NS}.card.{key}", locale, params)
+
+
+def _join(parts: list[str], locale: str) -> str:
+    return i18n.render(f"{NS}.card.list_sep", locale).join(parts)
+
+
+def _slot(p: str, locale: str) -> str:
+    return i18n.render(f"{NS}.pos.{p}", locale)
 
 
 def ability_text(ab: object, locale: str) -> str:
@@ -50,16 +60,16 @@ def card_text(table: CardTable, card_id: str, locale: str = "en") -> str:
         cost = " ".join(
             f"{i18n.localize(table.spirit_names[SPIRITS.index(k)], locale)}×{n}" for k, n in card.cost.items() if n
         )
-        lines.append(f"{lab['vale']} {lab['level']} {card.level}; {lab['cost']} {cost}; VP {card.endgame_vp}")
+        lines.append(_say("vale", locale, level=card.level, cost=cost, vp=card.endgame_vp))
     elif isinstance(card, AdvancementCard):
-        pos = ", ".join(f"{i18n.render(f'{NS}.pos.{p}', locale)}×{n}" for p, n in card.positions.items() if n)
-        lines.append(f"{lab['level']} {card.level}; {lab['cost']} {card.cost}; {lab['positions']}: {pos}")
+        lines.append(_say("advancement", locale, level=card.level, cost=card.cost))
+        copies = [_say("for_slot", locale, n=n, pos=_slot(p, locale)) for p, n in card.positions.items() if n]
+        lines.append(_say("comes_as", locale, list=_join(copies, locale)))
         lines.append(symbol_text(card, table, locale))
     elif isinstance(card, StartingCard):
-        pos = ", ".join(
-            f"{i18n.render(f'{NS}.pos.{p}', locale) if p in POSITIONS else '-'}×{n}" for p, n in card.per_deck.items()
-        )
-        lines.append(f"{lab['positions']}: {pos}")
+        each = [_say("in_slot", locale, n=n, pos=_slot(p, locale)) if p in POSITIONS else _say("no_slot", locale, n=n)
+                for p, n in card.per_deck.items()]
+        lines.append(_say("start_deck", locale, list=_join(each, locale)))
         lines.append(symbol_text(card, table, locale))
     ab = card.ability
     if ab is not None:

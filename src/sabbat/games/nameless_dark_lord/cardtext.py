@@ -1,5 +1,6 @@
-"""A card's full text for help screens (the game's `describe_card`): name, printed values, AUTORUN
-timing and rules text, built from the card data and the message catalogue."""
+"""A card's full text for help screens (the game's `describe_card`): name, printed values and rules
+text (which says when an automatic ability runs, in words), built from the card data and the
+message catalogue."""
 
 from __future__ import annotations
 
@@ -19,8 +20,6 @@ def card_text(table: CardTable, card_id: str, locale: str) -> str:
     elif card.type == "territory":
         parts.append(f"{lab['income']} {card.income} / {lab['circles']} {card.circles} / {lab['vp']} {card.vp}")
     text = card.text.get(locale) or card.text.get("en") or ""
-    if card.autorun and card.autorun not in text:
-        parts.append(f"{i18n.render(f'{GAME_ID}.ui.autorun', locale)} {card.autorun}")
     if text:
         parts.append(text)
     return " — ".join(parts)

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sabbat.core import Rng, i18n
+from sabbat.core import Action, Rng, i18n
 from sabbat.core.secrets import SecretChoice
 
 from .model import PLACE_PHASE, SLEEVE_PHASE, Position, seat_order
 from .options import option
-from .text import EVENT
+from .text import EVENT, GAME_ID
 
 
 def sleeve_candidates(s: Position, p: int, ignore_draft: bool = False) -> list[int]:
@@ -37,6 +37,14 @@ def sleeve_choices(s: Position, p: int) -> list[int]:
                 seen.add(c)
                 out.append(u)
     return out
+
+
+def caution(s: Position, action: Action, locale: str) -> str:
+    """Why ending the sleeve assignment now is almost always a mistake ('' when it is not): the
+    actor sleeved nothing though it could, and only sleeved units are placed this round."""
+    if s.phase is not SLEEVE_PHASE or action.kind != "sleeve_done" or s.draft[s.actor] or not _can_sleeve(s, s.actor):
+        return ""
+    return i18n.render(f"{GAME_ID}.caution.no_sleeve", locale)
 
 
 def _can_sleeve(s: Position, p: int) -> bool:

@@ -92,3 +92,8 @@ class NdlState(Position):
 
     def describe_action(self, action: Action, locale: str = "en") -> str:
         return describe(self, action, locale)
+
+    def caution(self, action: Action, locale: str = "en") -> str:
+        """Finishing the sleeve assignment with no unit sleeved while one could be: only sleeved
+        units are placed, so the round would be passes (and the Bomber)."""
+        return sleeves.caution(self, action, locale)

@@ -12,8 +12,11 @@ function translateStatic() {
   document.documentElement.lang = lang();
   for (const el of document.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
   const sw = document.getElementById('lang-switch');
+  // the button's name is its visible word (a screen reader reads what a sighted person sees); the
+  // title says what it does
   sw.textContent = lang() === 'ja' ? 'English' : '日本語';
-  sw.setAttribute('aria-label', t('nav.switch_lang'));
+  sw.removeAttribute('aria-label');
+  sw.title = t('nav.switch_lang');
   sw.lang = lang() === 'ja' ? 'en' : 'ja';
 }
 

@@ -7,6 +7,7 @@ import { api, myGames, remember, forget, myName, setMyName } from './api.js';
 import { toast } from './toast.js';
 import { navigate } from './router.js';
 import { rulesPanel } from './rules.js';
+import { inviteUrl, inviteList, invitesAgain } from './invites.js';
 
 const DEFAULT_AI = 'normal';
 const HIDDEN_AGENTS = new Set(['heuristic']); // the same player as `normal`
@@ -21,13 +22,14 @@ export function showLobby(root) {
   const playing = h('section.panel.playing', h('h2', t('lobby.watch')));
   const finished = h('section.panel.finished', h('h2', t('lobby.finished')));
   const rules = h('aside.rules-panel', { hidden: true, role: 'dialog', 'aria-modal': 'false' });
-  root.append(h('div.lobby', invites, learn, create, mine, open, playing, finished), rules);
+  root.append(h('h1.page-title', t('nav.lobby')), h('div.lobby', invites, learn, create, mine, open, playing, finished), rules);
   let alive = true;
   Promise.all([api('/api/games'), api('/api/agents')]).then(([games, agents]) => {
-    if (alive) buildCreate(create, invites, games, agents, rules);
-    if (alive) buildLearn(learn, games);
     const titles = Object.fromEntries(games.map((g) => [g.id, g.title]));
-    if (alive) loadLists({ mine, open, playing, finished }, titles);
+    const refresh = () => { if (alive) loadLists({ mine, open, playing, finished }, titles); };
+    if (alive) buildCreate(create, invites, games, agents, rules, refresh);
+    if (alive) buildLearn(learn, games);
+    refresh();
   }).catch((e) => create.append(h('p.error', e.message)));
   const onKey = (ev) => { if (ev.key === 'Escape' && !rules.hidden) rules.hidden = true; };
   document.addEventListener('keydown', onKey);
@@ -60,7 +62,7 @@ function optionInput(name, o) {
   return h('div.option', h('label.opt-label', { for: id }, label), input, help);
 }
 
-function buildCreate(box, invites, games, agents, rulesBox) {
+function buildCreate(box, invites, games, agents, rulesBox, refresh) {
   fill(box, h('h2', t('lobby.new_table')));
   const nameInput = h('input#player-name', { type: 'text', name: 'name', maxlength: NAME_MAX, autocomplete: 'nickname',
     value: myName(), placeholder: t('lobby.name_placeholder'), 'aria-describedby': 'player-name-help' });
@@ -147,10 +149,15 @@ function buildCreate(box, invites, games, agents, rulesBox) {
       const res = await api('/api/tables', body);
       const mineIdx = picks.indexOf('me');
       const myToken = mineIdx >= 0 ? res.seats.find((s) => s.seat === mineIdx)?.token : null;
-      if (myToken) remember(res.table_id, { seat: mineIdx, token: myToken, game: g.id });
       const friends = res.seats.filter((s) => picks[s.seat] === 'friend' || (picks[s.seat] === 'me' && s.seat !== mineIdx));
-      if (!friends.length) { navigate(`/t/${res.table_id}`); return; }
-      showInvites(invites, res, friends, mineIdx >= 0);
+      const links = friends.map((s) => ({ seat: s.seat, url: inviteUrl(res.table_id, s) }));
+      // the links are kept with the table in this browser only, to be shown again after a reload
+      if (myToken || links.length) {
+        remember(res.table_id, { game: g.id, ...(myToken ? { seat: mineIdx, token: myToken } : {}), ...(links.length ? { invites: links } : {}) });
+      }
+      if (!links.length) { navigate(`/t/${res.table_id}`); return; }
+      showInvites(invites, res.table_id, links, mineIdx >= 0);
+      refresh();
     } catch (e) {
       toast(e.message, 'error');
     } finally {
@@ -183,19 +190,10 @@ async function startLesson(game, lesson, button) {
   }
 }
 
-function showInvites(box, res, friends, iPlay) {
+function showInvites(box, tableId, links, iPlay) {
   box.hidden = false;
-  const link = (s) => new URL(s.invite_url || `/t/${res.table_id}#token=${s.token}`, location.origin).href;
-  fill(box, h('h2', t('lobby.invites')), h('p.muted', t('lobby.invites_help')),
-    h('ul.invite-list', friends.map((s) => {
-      const url = link(s);
-      const input = h('input', { type: 'text', readonly: true, value: url, 'aria-label': t('seat.n', { n: s.seat + 1 }) });
-      return h('li', h('span', t('seat.n', { n: s.seat + 1 })), input,
-        h('button', { type: 'button', onclick: async () => {
-          try { await navigator.clipboard.writeText(url); toast(t('lobby.copied')); } catch { input.select(); toast(t('lobby.copy_manually')); }
-        } }, t('lobby.copy')));
-    })),
-    h('a.button.primary', { href: `/t/${res.table_id}` }, iPlay ? t('lobby.go_to_table') : t('lobby.watch_table')));
+  fill(box, h('h2', t('lobby.invites')), h('p.muted', t('lobby.invites_help')), inviteList(links),
+    h('a.button.primary', { href: `/t/${tableId}` }, iPlay ? t('lobby.go_to_table') : t('lobby.watch_table')));
   box.scrollIntoView({ block: 'start' });
 }
 
@@ -209,8 +207,8 @@ async function loadLists(boxes, titles) {
     tb.status === 'stopped' ? h('span.tb-stopped', t('lobby.stopped'), tb.stopped_reason ? `: ${pick(tb.stopped_reason)}` : '') : null,
     h('span.tb-actions', actions));
   const fillBox = (box, rows, empty) => {
-    box.querySelector('ul')?.remove();
-    box.querySelector('p')?.remove();
+    box.querySelector(':scope > ul')?.remove();
+    box.querySelector(':scope > p')?.remove();
     box.append(rows.length ? h('ul.tables', rows) : h('p.muted', empty));
   };
   // my games
@@ -222,7 +220,7 @@ async function loadLists(boxes, titles) {
       return tb.status === 'finished'
         ? row(tb, h('a.button', { href: `/replay/${id}` }, t('lobby.replay')))
         : tb.status === 'stopped' ? row(tb, h('a.button', { href: `/api/tables/${encodeURIComponent(id)}/replay`, download: `${id}.log.json` }, t('lobby.download_log')))
-          : row(tb, h('a.button.primary', { href: `/t/${id}` }, t('lobby.resume')), ' ', t('seat.n', { n: mine[id].seat + 1 }));
+          : unfinished(row, tb, id, mine[id]);
     } catch {
       return h('li.table-row', h('span', t('lobby.gone')),
         h('button', { type: 'button', onclick: (ev) => { forget(id); ev.target.closest('li').remove(); } }, t('lobby.forget')));
@@ -235,6 +233,15 @@ async function loadLists(boxes, titles) {
     ' ', h('a.button', { href: `/t/${tb.table_id}?watch=1` }, t('lobby.watch_table')))), t('lobby.none_open'));
   fillBox(boxes.playing, playing.map((tb) => row(tb, h('a.button', { href: `/t/${tb.table_id}?watch=1` }, t('lobby.watch_table')))), t('lobby.none_playing'));
   fillBox(boxes.finished, finished.slice(0, 20).map((tb) => row(tb, h('a.button', { href: `/replay/${tb.table_id}` }, t('lobby.replay')))), t('lobby.none_finished'));
+}
+
+/** A table of mine still being played: back to my seat (or watch it, when I play none), and the
+ * invite links I sent, shown again to me only. */
+function unfinished(row, tb, id, entry) {
+  const r = entry.token ? row(tb, h('a.button.primary', { href: `/t/${id}` }, t('lobby.resume')), ' ', t('seat.n', { n: entry.seat + 1 }))
+    : row(tb, h('a.button', { href: `/t/${id}?watch=1` }, t('lobby.watch_table')));
+  if (entry.invites?.length) r.append(invitesAgain(entry.invites));
+  return r;
 }
 
 async function join(tableId, game) {

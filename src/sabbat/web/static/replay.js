@@ -8,7 +8,7 @@ import { api } from './api.js';
 import { loadRenderer, loadFaces, gameTitle, flip, snapshot } from './board.js';
 
 export function showReplay(root, tableId) {
-  const s = { step: 0, total: 0, seat: 'all', renderer: null, faces: null, alive: true, busy: 0 };
+  const s = { step: 'last', total: 0, seat: 'all', renderer: null, faces: null, alive: true, busy: 0 };
   const head = h('div.table-head', h('p.muted', t('lobby.loading')));
   const bar = h('div.replay-bar');
   const board = h('div.board');
@@ -28,11 +28,12 @@ export function showReplay(root, tableId) {
     if (!v) { fill(head, h('p.error', t('replay.unavailable')), h('a.button', { href: '/' }, t('nav.lobby'))); return; }
     if (!s.renderer) [s.renderer, s.faces] = await Promise.all([loadRenderer(v.game, lang()), loadFaces(v.game, lang())]);
     s.total = v.total_steps ?? s.total;
+    s.step = v.step ?? s.step;
     const ctx = { obs: v.observation, view: { ...v, legal: [] }, faces: s.faces, me: s.seat === 'all' ? null : Number(s.seat), lang: lang() };
     if (s.renderer.seatColours) s.renderer.seatColours(ctx).forEach((c, i) => { if (c) page.style.setProperty(`--seat-${i}`, c); });
     setSeatLabels(s.renderer.seatLabels ? s.renderer.seatLabels(ctx) : null);
     page.dataset.step = String(s.step);
-    fill(head, h('h2.game-title', `${t('replay.title')}: ${gameTitle(v.game)}`), h('span.status', s.renderer.status(ctx)),
+    fill(head, h('h1.game-title', `${t('replay.title')}: ${gameTitle(v.game)}`), h('span.status', s.renderer.status(ctx)),
       h('a.button#replay-download', { href: fileUrl, download: `${tableId}.replay.json` }, t('replay.download')));
     const range = h('input', { type: 'range', min: 0, max: s.total, value: s.step, 'aria-label': t('replay.step', { n: s.step, total: s.total }),
       oninput: (ev) => go(Number(ev.target.value)) });
@@ -103,14 +104,12 @@ export function showReplay(root, tableId) {
     if (!s.alive) return;
     if (!row) { fill(head, h('p.error', t('replay.unavailable')), h('a.button', { href: '/' }, t('nav.lobby'))); return; }
     if (row.status !== 'finished') {
-      fill(head, h('h2.game-title', t('replay.title')), h('p', t('replay.unfinished')),
+      fill(head, h('h1.game-title', t('replay.title')), h('p', t('replay.unfinished')),
         h('a.button.primary', { href: `/t/${encodeURIComponent(tableId)}?watch=1` }, t('lobby.watch_table')),
         h('a.button', { href: '/' }, t('nav.lobby')));
       return;
     }
-    s.total = row.version;
-    s.step = s.total;
-    show();
+    show(); // at the final position: the step is `last` until the server says its number
   })();
   return () => { s.alive = false; setSeatLabels(null); document.removeEventListener('keydown', onKey); };
 }

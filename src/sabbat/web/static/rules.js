@@ -1,7 +1,8 @@
 // The rules panel at the table and in the lobby: how this page is played, then the game's rules
 // summary (the same text as `sabbat rules GAME`), drawn from its Markdown as plain DOM nodes (never
-// as markup). Where the summary names an option as the command line does (`castle_choice=draft`),
-// the panel says it in the lobby's words.
+// as markup). It speaks to a browser player: where the summary names an option as the command line
+// does (`castle_choice=draft`, `max_days`), the panel says it in the lobby's words, and a sentence
+// about a command-line flag (`--cards FILE`) is left out.
 import { t, lang, pick } from './i18n.js';
 import { h, fill } from './shared.js';
 import { api } from './api.js';
@@ -17,19 +18,32 @@ export function rulesPanel(box, game, close) {
     h('section.how-page', h('h3', t('help.title')), h('ul', HELP.map((k) => h('li', t(k))))),
     body);
   Promise.all([api(`/api/games/${encodeURIComponent(game)}/rules?lang=${lang()}`), api('/api/games').catch(() => [])])
-    .then(([r, games]) => fill(body, markdown(r.text || '', optionNamer(games.find((g) => g.id === game)))))
+    .then(([r, games]) => fill(body, markdown(forBrowser(r.text || ''), optionNamer(games.find((g) => g.id === game)))))
     .catch((e) => fill(body, h('p.error', e.message)));
 }
 
-/** `name=value` of one of the game's options, in the lobby's words; null for any other code. */
+/** `name=value` or `name` of one of the game's options, in the lobby's words; null for any other code. */
 function optionNamer(game) {
   const options = (game && game.options) || {};
   return (code) => {
-    const m = code.match(/^(\w+)=(\w+)$/);
+    const m = code.match(/^(\w+)(?:=(\w+))?$/);
     const o = m && options[m[1]];
     if (!o || !pick(o.label)) return null;
+    if (m[2] == null) return t('rules.option_name', { label: pick(o.label) });
     return t('rules.option', { label: pick(o.label), value: pick((o.values || {})[m[2]]) || m[2] });
   };
+}
+
+const FLAG = /`--[^`]*`/;
+
+/** The summary without its sentences about command-line flags: a paragraph naming one is joined into
+ * one line and the sentences that name a flag are left out (lists and tables are kept as they are). */
+export function forBrowser(text) {
+  return text.split(/\n\s*\n/).map((block) => {
+    if (!FLAG.test(block) || /^\s*([-*|#]|\d+\.)/.test(block)) return block;
+    const joined = block.split('\n').map((l) => l.trim()).join(' ');
+    return (joined.match(/[^.。]*(?:[.。]+|$)\s*/g) || []).filter((sentence) => !FLAG.test(sentence)).join('').trim();
+  }).filter(Boolean).join('\n\n');
 }
 
 /** Inline Markdown (**bold**, *emphasis*, `code`) as nodes. */

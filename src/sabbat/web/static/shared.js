@@ -200,13 +200,14 @@ export function bindActions(root, legal, refsOf, choose, explain) {
       // title: one control never sits inside another
       if (el.querySelector('.playable')) {
         keys = el.querySelector(':scope > .group-head, :scope > .zone-title, :scope > h3');
-        if (!keys) { keys = h('button.area-act', { type: 'button' }, '⋯'); el.prepend(keys); }
+        if (!keys) { keys = h('button.area-act', { type: 'button' }, h('span', { 'aria-hidden': 'true' }, '⋯')); el.prepend(keys); }
       }
       if (keys.tagName !== 'BUTTON') {
         keys.setAttribute('role', 'button');
         keys.setAttribute('tabindex', '0');
       }
-      keys.setAttribute('aria-label', entries.map((e) => e.text).join(' / '));
+      // its name is what it shows, then what it does: the moves are words read after the visible text
+      keys.append(h('span.sr-only.moves', ` — ${entries.map((e) => e.text).join(' / ')}`));
     }
     const go = (ev) => {
       // a card with nothing to do inside a highlighted area (a unit in a battle area) acts as the area

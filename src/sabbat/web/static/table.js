@@ -1,33 +1,41 @@
 // A live table: the page's state and its parts wired together. Each part is a module of table/: the
 // WebSocket session (socket.js), the head (head.js), the seats strip with everyone's clock
 // (seats.js), the card and choice popover (menu.js), the action bar and the full legal list
-// (bar.js), the keys (keys.js), the log (log.js) and the end screen (end.js); the board is drawn by
+// (bar.js), the keys (keys.js), the log (log.js), the end screen (end.js), the question before a
+// mistaken move (confirm.js) and the focus after a render (focus.js); the board is drawn by
 // the game's renderer, and the rules panel, the offline banner and the hint are kept here.
 import { t, lang } from './i18n.js';
 import { h, fill, setSeatLabels, bindActions, agentLabel } from './shared.js';
 import { api, myGames, remember, myName } from './api.js';
+import { invitesAgain } from './invites.js';
 import { toast } from './toast.js';
 import { loadRenderer, loadFaces, flip, snapshot } from './board.js';
 import { rulesPanel } from './rules.js';
 import { openSocket } from './table/socket.js';
 import { cardMenu } from './table/menu.js';
-import { renderHead, renderNameBox } from './table/head.js';
+import { renderHead, renderNameBox, turnText } from './table/head.js';
+import { announce } from './announce.js';
 import { renderSeats, updateClocks, mySeat, withClocks } from './table/seats.js';
 import { renderBar, renderList } from './table/bar.js';
 import { keyHandler } from './table/keys.js';
 import { mergeEvents, renderLog } from './table/log.js';
 import { showEnd } from './table/end.js';
 import { renderLesson, pointAt } from './table/lesson.js';
+import { confirmMove } from './table/confirm.js';
+import { focusBefore, restoreFocus } from './table/focus.js';
 
 export function showTable(root, tableId) {
   const s = { tableId, token: seatToken(tableId), view: null, events: [], faces: null, renderer: null,
-    hint: null, showList: false, sentVersion: -1, msg: 0, did: null, online: false, viewAt: 0, everOnline: false, timedOutSeen: -1, named: false };
+    hint: null, showList: false, sentVersion: -1, msg: 0, did: null, online: false, viewAt: 0, everOnline: false, timedOutSeen: -1, named: false,
+    heard: null, saidTurn: '' };
   const { page, el } = layout(root, tableId);
   let conn = null;
   const send = (obj) => conn.send(obj);
-  const act = (entry) => {
+  const act = (entry, sure = false) => {
     if (!s.online) { toast(t('net.wait'), 'error'); return; }
     if (!s.view || s.sentVersion === s.view.version) return;
+    // a move the game calls almost always a mistake is played only once the person confirms it
+    if (entry.caution && !sure) { menu.close(); confirmMove(el.confirm, entry, () => act(entry, true)); return; }
     s.sentVersion = s.view.version;
     s.did = { from: s.view.events_total, version: s.view.version, to: null }; // the lines this move adds to the log
     menu.close();
@@ -43,6 +51,7 @@ export function showTable(root, tableId) {
     const v = s.view;
     if (!v || !s.renderer) return;
     const before = snapshot(el.board);
+    const focus = focusBefore([el.board, el.bar, el.list, el.head]);
     const ctx = { obs: v.observation, view: v, faces: s.faces, me: v.seat, lang: lang() };
     const myTurn = v.seat != null && v.current_player === v.seat && v.status !== 'finished';
     const legal = legalNow();
@@ -67,8 +76,19 @@ export function showTable(root, tableId) {
     renderLesson(el.lesson, v, s.did?.to == null ? [] : s.events.filter((e) => e && e.i >= s.did.from && e.i < s.did.to), myTurn);
     if (myTurn) pointAt(page, v, (a) => s.renderer.refs(a, ctx));
     renderLog(el.log, s.events, !before.size);
-    if (v.status === 'finished') showEnd(el.end, v, s.tableId); else el.end.hidden = true;
+    if (v.status === 'finished') showEnd(el.end, v, s.tableId, s.renderer.outcome ? s.renderer.outcome(ctx) : ''); else el.end.hidden = true;
     tickClocks();
+    say(turnText(v, me, s.online, myTurn));
+    restoreFocus(focus, el, myTurn && legal.length > 0);
+  }
+
+  /** Tell a screen reader what just happened: the log's new lines, and whose turn it is when that
+   * changed (the board itself is in no live region). */
+  function say(turn) {
+    const lines = s.heard == null ? [] : s.events.slice(s.heard).filter(Boolean).map((e) => e.text);
+    s.heard = s.events.length;
+    if (turn !== s.saidTurn) { lines.push(turn); s.saidTurn = turn; }
+    if (lines.length) announce(lines.join('\n'));
   }
 
   /** The game's board, its elements bound to their actions and the hinted one marked; gives the
@@ -99,6 +119,7 @@ export function showTable(root, tableId) {
 
   function onView(v) {
     s.events = mergeEvents(s.events, v, !!s.view);
+    if (s.heard != null) s.heard = Math.min(s.heard, s.events.length); // an undo shortens the log
     if (s.view && v.version !== s.view.version) s.hint = null;
     if (s.did && s.did.to == null && v.version !== s.did.version) s.did.to = v.events_total; // the first view after the move
     s.view = v;
@@ -112,6 +133,7 @@ export function showTable(root, tableId) {
     if (v.seat != null && s.token) remember(tableId, { seat: v.seat, token: s.token, game: v.game });
     if (v.seat != null && !s.named && myName() && !mySeat(v).name) send({ type: 'name', name: myName() });
     if (v.seat != null) s.named = true;
+    showInvites(v);
     if (s.renderer && s.faces) render();
     else Promise.all([loadRenderer(v.game, lang()), loadFaces(v.game, lang())]).then(([r, f]) => { s.renderer = r; s.faces = f; render(); })
       .catch((e) => toast(e.message, 'error'));
@@ -136,6 +158,15 @@ export function showTable(root, tableId) {
       toast(m.message || m.code, 'error');
       if (m.code === 'bad_token' || m.code === 'unknown_table') { conn.giveUp(); fill(el.head, h('p.error', m.message || m.code), h('a.button', { href: '/' }, t('nav.lobby'))); }
     } else if (m.type === 'hint') { s.hint = m; render(); }
+  }
+
+  /** The invite links this browser's person sent for this table, shown to them again (to nobody else:
+   * only their browser keeps them) while the game goes on. */
+  function showInvites(v) {
+    const links = myGames()[tableId]?.invites || [];
+    const show = links.length > 0 && v.status === 'playing';
+    if (show && !el.invites.childElementCount) el.invites.append(invitesAgain(links));
+    el.invites.hidden = !show;
   }
 
   function setBanner() {
@@ -167,6 +198,7 @@ export function showTable(root, tableId) {
   api(`/api/tables/${encodeURIComponent(tableId)}`).catch((e) => { if (!s.view) fill(el.head, h('p.error', e.message), h('a.button', { href: '/' }, t('nav.lobby'))); });
   return () => {
     clearInterval(tick);
+    announce('');
     document.title = 'sabbat';
     document.removeEventListener('keydown', onKey);
     document.removeEventListener('click', onDocClick);
@@ -193,16 +225,17 @@ function seatToken(tableId) {
 function layout(root, tableId) {
   const el = {
     banner: h('div.offline-banner', { role: 'alert', hidden: true }),
-    head: h('div.table-head'), nameBox: h('div.name-box', { hidden: true }), seats: h('div.seats-strip'), board: h('div.board'), bar: h('div.action-bar'),
+    head: h('div.table-head'), invites: h('div.table-invites', { hidden: true }), nameBox: h('div.name-box', { hidden: true }), seats: h('div.seats-strip'), board: h('div.board'), bar: h('div.action-bar'),
     lesson: h('section.lesson-panel', { hidden: true, 'aria-live': 'polite', 'aria-label': t('lesson.panel') }),
     list: h('ol.legal-list', { hidden: true }), log: h('ol.log', { tabindex: '0', 'aria-label': t('table.log') }), end: h('div.end-screen', { hidden: true }),
     menu: h('div.choice-menu', { hidden: true, role: 'dialog' }),
+    confirm: h('dialog.caution-box'),
     rules: h('aside.rules-panel', { hidden: true, role: 'dialog', 'aria-modal': 'false' }),
   };
   const page = h('div.table-page', el.banner, el.head, el.nameBox, el.lesson, el.seats,
     h('div.table-main', h('div.board-wrap', el.board, el.menu),
-      h('aside.side', h('div.controls', el.bar, el.list), h('h3', t('table.log')), el.log)),
-    el.rules, el.end);
+      h('aside.side', h('div.controls', el.bar, el.list), el.invites, h('h3', t('table.log')), el.log)),
+    el.rules, el.end, el.confirm);
   root.append(page);
   page.dataset.table = tableId;
   el.head.append(h('p.muted', t('table.connecting')));

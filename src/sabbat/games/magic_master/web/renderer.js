@@ -21,14 +21,21 @@ function mmCard(c, faces, cls = '') {
   return cardFace({ name: pick(c.name), ref: `mm:${c.id}`, key: `mm${c.id}`, cls, title: faces[c.card]?.text, card: c.card, badge: d.badge, text: d.text });
 }
 
+/** An attack in words: "1 die + 3", never the rulebook's "1D+3". */
+function attackWords(atk) {
+  if (!Array.isArray(atk)) return String(atk);
+  const [dice, bonus] = atk;
+  if (!dice) return String(bonus || 0);
+  return tn('mm.dice_n', dice) + (bonus > 0 ? ` + ${bonus}` : bonus < 0 ? ` − ${-bonus}` : '');
+}
+
 function group(ctx, p, g, gi) {
   const { faces } = ctx;
-  const atk = !Array.isArray(g.atk) ? g.atk : g.atk[0] ? `${g.atk[0]}D${g.atk[1] ? '+' + g.atk[1] : ''}` : String(g.atk[1] || 0);
-  const stats = [[t('mm.atk'), atk], [t('mm.def'), g.def], [t('mm.mov'), g.mov], [t('mm.suc'), g.suc], [t('mm.mag'), g.mag]]
+  const stats = [['atk', attackWords(g.atk)], ['def', g.def], ['mov', g.mov], ['suc', g.suc], ['mag', g.mag]]
     .filter(([, v]) => v != null);
   return h('div.group', { dataset: { ref: `group:${p}:${gi}` } },
     h('div.group-head', t('mm.group', { n: gi + 1 }), g.regalia ? h('span.tag', t('mm.regalia', { n: g.regalia })) : null),
-    h('div.chips', stats.map(([l, v]) => h('span.chip', l, ' ', h('b', String(v))))),
+    h('div.chips', stats.map(([k, v]) => h('span.chip', { title: t(`mm.${k}_help`) }, t(`mm.${k}`), ' ', h('b', String(v))))),
     g.char.length ? h('div.group-part', h('span.part-label', t('mm.characters')), row(g.char.map((c) => mmCard(c, faces, 'character')))) : null,
     g.troops.length ? h('div.group-part', h('span.part-label', t('mm.troops')), row(g.troops.map((c) => mmCard(c, faces, 'troop')))) : null,
     g.items.length ? h('div.group-part', h('span.part-label', t('mm.items')), row(g.items.map((c) => mmCard(c, faces, 'item')))) : null,
@@ -67,15 +74,30 @@ export function render(ctx) {
     h('div.players', order.map((p) => playerArea(ctx, p))));
 }
 
+/** How the game was won, for the score sheet. */
+export function outcome({ obs }) {
+  return obs.win_reason ? t(`mm.won_by.${obs.win_reason}`) : '';
+}
+
+/** The card `id` and its identical copies beside it (the same card in the same hand or among the same
+ * group's items): the rules offer a move once for all of them, and any of them can be clicked. */
+function copies(ctx, id) {
+  const { obs } = ctx;
+  const places = [obs.my_hand, obs.market, ...(obs.players || []).flatMap((pl) => pl.groups.map((g) => g.items))];
+  const place = places.find((cards) => (cards || []).some((c) => c.id === id));
+  const card = place && place.find((c) => c.id === id).card;
+  return place ? place.filter((c) => c.card === card).map((c) => `mm:${c.id}`) : [`mm:${id}`];
+}
+
 export function refs(action, ctx) {
   const a = action.args || [];
   const me = ctx.view.current_player;
   switch (action.kind) {
-    case 'play': case 'move': return [`mm:${a[0]}`, `group:${me}:${a[1]}`];
+    case 'play': case 'move': return [...copies(ctx, a[0]), `group:${me}:${a[1]}`];
     case 'attack': return [`group:${me}:${a[0]}`, `group:${a[1]}:${a[2]}`];
-    case 'card_attack': return [`mm:${a[0]}`, `group:${a[1]}:${a[2]}`];
-    case 'support': return [`mm:${a[0]}`];
-    case 'choose_heir': case 'scrap': case 'outer': case 'drop': case 'take': case 'cleric': return [`mm:${a[0]}`];
+    case 'card_attack': return [...copies(ctx, a[0]), `group:${a[1]}:${a[2]}`];
+    case 'support': case 'scrap': case 'drop': case 'take': case 'cleric': return copies(ctx, a[0]);
+    case 'choose_heir': case 'outer': return [`mm:${a[0]}`];
     default: return [];
   }
 }

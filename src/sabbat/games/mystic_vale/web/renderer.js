@@ -1,5 +1,6 @@
-// Mystic Vale: each player's field of sleeved cards (three advancement slots each), the on-deck
-// card, deck and discard, vale cards; the advancement rows, Fertile Soil and the vale rows.
+// Mystic Vale: one's own field first, then the advancement rows, Fertile Soil and the vale rows, then
+// the others' fields: each field of sleeved cards (three advancement slots each), the on-deck card,
+// deck and discard, vale cards.
 import { t, tn, pick } from '/static/i18n.js';
 import { h, cardFace, pile, zone, row, seatMark, face, seatOrder } from '/static/shared.js';
 
@@ -77,20 +78,33 @@ function playerArea(ctx, q) {
     pl.vale.length ? zone(t('mv.vale_owned'), row(pl.vale.map((v) => valeCard(obs, faces, v, `use:${10000 + v}`, pl.spent_vale.includes(v))))) : null);
 }
 
+/** A row's label says the levels of the cards it holds: once the level-1 deck runs out, the first row
+ * is refilled from level 2, and its cards are level 2 (the deck beside it stays the row's own). */
+function rowLabel(levels, lv) {
+  const shown = [...new Set(levels)].sort();
+  if (shown.length > 1) return t('mv.levels', { lo: shown[0], hi: shown[shown.length - 1] });
+  return t('mv.level', { n: shown.length ? shown[0] : lv + 1 });
+}
+
 export function render(ctx) {
   const { obs, faces, me } = ctx;
   const c = obs.commons;
+  const advLevels = (rowIdx) => rowIdx.filter((idx) => idx >= 0).map((idx) => obs.catalog.parts[idx].level);
+  const valeLevels = (rowIdx) => rowIdx.filter((idx) => idx >= 0).map((idx) => obs.catalog.vale[idx].level);
   const commons = h('section.commons',
     zone(t('mv.advancements'), c.adv_display.map((rowIdx, lv) => h('div.level-row',
-      h('span.row-label', t('mv.level', { n: lv + 1 })), row(rowIdx.map((idx, i) => advCard(obs, faces, idx, `buy:${lv + 1}:${i}`))),
-      pile(t('mv.deck'), c.adv_deck[lv])))),
+      h('span.row-label', rowLabel(advLevels(rowIdx), lv)), row(rowIdx.map((idx, i) => advCard(obs, faces, idx, `buy:${lv + 1}:${i}`))),
+      pile(t('mv.level_deck', { n: lv + 1 }), c.adv_deck[lv])))),
     zone(t('mv.soil'), row(c.soil.map((n, pos) => h('div.pile.soil', { dataset: { ref: `soil:${pos}` } },
       h('div.pile-stack', h('span.count', String(n))), h('div.pile-label', `${t('mv.soil_card')} (${t(`mv.pos.${POS[pos]}`)})`))))),
     zone(t('mv.vale'), c.vale_display.map((rowIdx, lv) => h('div.level-row',
-      h('span.row-label', t('mv.level', { n: lv + 1 })), row(rowIdx.map((idx, i) => valeCard(obs, faces, idx, `vale:${lv + 1}:${i}`))),
-      pile(t('mv.deck'), c.vale_deck[lv])))));
+      h('span.row-label', rowLabel(valeLevels(rowIdx), lv)), row(rowIdx.map((idx, i) => valeCard(obs, faces, idx, `vale:${lv + 1}:${i}`))),
+      pile(t('mv.level_deck', { n: lv + 1 }), c.vale_deck[lv])))));
   const order = seatOrder(obs.players.length, me);
-  return h('div.board-mv', commons, h('div.players', order.map((q) => playerArea(ctx, q))));
+  // one's own field comes first, above the rows one buys from: both fit a laptop's screen
+  if (me == null) return h('div.board-mv', commons, h('div.players', order.map((q) => playerArea(ctx, q))));
+  return h('div.board-mv', h('div.players.mine', playerArea(ctx, me)), commons,
+    h('div.players', order.slice(1).map((q) => playerArea(ctx, q))));
 }
 
 export function refs(action) {

@@ -152,4 +152,9 @@ export default {
   'lesson.keep_playing': 'You may finish this game here, or start a real one.',
   'lesson.play_real': 'Play a real game',
   'lesson.leave': 'Leave the lesson',
+  'lobby.invite_links': 'Invite links ({n})',
+  'caution.title': '“{action}”?',
+  'caution.back': 'Go back',
+  'caution.go': '{action} anyway',
+  'rules.option_name': '“{label}”',
 };

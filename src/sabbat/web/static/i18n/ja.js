@@ -157,4 +157,9 @@ export default {
   'lesson.keep_playing': 'このゲームを最後まで続けても、本番のゲームを始めてもかまいません。',
   'lesson.play_real': '本番のゲームを遊ぶ',
   'lesson.leave': 'レッスンをやめる',
+  'lobby.invite_links': '招待リンク（{n}）',
+  'caution.title': '「{action}」でよいですか？',
+  'caution.back': '戻る',
+  'caution.go': 'それでも「{action}」',
+  'rules.option_name': '「{label}」',
 };

@@ -10,6 +10,7 @@ export function renderBar(bar, v, { me, legal, loose, hinted, hint, myTurn, onli
   fill(bar,
     buttons.length ? h('div.act-buttons', buttons) : null,
     myTurn && legal.length ? h('p.how-to.muted', t('table.how_to')) : null,
+    myTurn && (v.notes || []).length ? h('ul.decision-notes', v.notes.map((n) => h('li', n))) : null,
     h('div.tools',
       seated ? h('button#toggle-list', { type: 'button', disabled: !legal.length, 'aria-expanded': String(showList && !!legal.length),
         'aria-controls': 'legal-list', onclick: toggleList },

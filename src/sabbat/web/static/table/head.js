@@ -9,14 +9,15 @@ import { gameTitle } from '../board.js';
 export function renderHead(head, v, { me, online, myTurn, mine, status, rulesOpen, toggleRules }) {
   document.title = `${mine ? `▶ ${t('table.your_turn')} · ` : ''}${gameTitle(v.game)} · sabbat`;
   fill(head,
-    h('h2.game-title', gameTitle(v.game)),
+    h('h1.game-title', gameTitle(v.game)),
     h('span.who-am-i', v.seat == null ? t('table.spectating') : t('table.you_are', { seat: seatName(v, v.seat, false) })),
-    h(`span.turn${mine ? '.mine' : ''}`, { 'aria-live': 'polite' }, turnText(v, me, online, myTurn)),
+    h(`span.turn${mine ? '.mine' : ''}`, { tabindex: '-1' }, turnText(v, me, online, myTurn)),
     h('span.status', status),
     h('button#rules-toggle', { type: 'button', 'aria-expanded': String(rulesOpen), onclick: toggleRules }, t('rules.open')));
 }
 
-function turnText(v, me, online, myTurn) {
+/** Whose turn it is, in words (also said to a screen reader when it changes). */
+export function turnText(v, me, online, myTurn) {
   if (!online) return t('net.reconnecting');
   if (v.status === 'finished') return t('table.finished');
   if (v.status === 'stopped') return v.stopped_reason || t('lobby.stopped');

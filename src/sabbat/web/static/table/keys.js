@@ -8,7 +8,7 @@ export function keyHandler({ legal, act, hint, undo, toggleList, escape }) {
   let digits = '';
   let timer = null;
   return (ev) => {
-    if (ev.target.closest('input, select, textarea, .choice-menu, .rules-panel') && ev.key !== 'Escape') return;
+    if (ev.target.closest('input, select, textarea, dialog, .choice-menu, .rules-panel') && ev.key !== 'Escape') return;
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const now = legal();
     if (/^[0-9]$/.test(ev.key) && now.length) {

@@ -64,5 +64,6 @@ function why(v) {
   if (v.seat == null) return t('explain.spectator');
   if (v.current_player !== v.seat) return t('explain.not_your_turn', { who: seatName(v, v.current_player) });
   if (!(v.legal || []).length) return t('explain.stand_in');
-  return t('explain.nothing_here');
+  // what the game says about this decision (a card that cannot be kept, and why) comes first
+  return [...(v.notes || []), t('explain.nothing_here')].join('\n');
 }

@@ -71,8 +71,9 @@ export function mySeat(v) {
   return (v.seat != null && (v.seats || []).find((x) => x.seat === v.seat)) || {};
 }
 
-/** Who sits at seat i, without the seat's own label (the seat mark beside it shows that). */
-function seatWho(v, i) {
+/** Who sits at seat i, without the seat's own label (the seat mark beside it shows that): the
+ * name the person gave ("Alice (you)"), the AI's level, an open seat. */
+export function seatWho(v, i) {
   const info = (v.seats || []).find((x) => x.seat === i) || {};
   if (i === v.seat) return info.name ? `${info.name} (${t('seat.you')})` : t('seat.you');
   if (info.kind === 'ai') return t('seat.ai', { agent: agentLabel(info.agent) });
