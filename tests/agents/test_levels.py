@@ -10,7 +10,7 @@ from sabbat.agents.levels import HARD_SECONDS, ErrantAgent
 from sabbat.agents.random_agent import RandomAgent
 from sabbat.agents.rollout import RolloutAgent
 from sabbat.core.errors import UnknownAgent
-from support.positions import mid_game
+from tests.support.positions import mid_game
 
 HARD_BUDGET = {games.get(n).info.id: games.get(n).ai.hard_budget for n in games.names()}
 SEARCH = {g: games.get(g).ai.search for g in HARD_BUDGET}

@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from browser.helpers import http_json
 
 SKIP = os.environ.get("SABBAT_SKIP_BROWSER") == "1"

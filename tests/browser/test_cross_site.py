@@ -15,7 +15,6 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-
 from browser.conftest import free_port
 from browser.helpers import http_json, open_page
 

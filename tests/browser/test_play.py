@@ -11,7 +11,6 @@ import random
 from typing import Any
 
 import pytest
-
 from browser.helpers import audit, bad_text, open_page, option_ids, play_by_clicking, screenshot, untranslated
 
 DESKTOP = (1280, 900)

@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from browser.conftest import skip_if_asked, start_server, stop_server
 from browser.helpers import http_json, open_page
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from browser.conftest import operator_log, operator_seed
 from browser.helpers import click_legal, http_json, open_page, screenshot, untranslated, version
+
 from sabbat import games
 from sabbat.web.steps import Steps, mark, secret_mover
 

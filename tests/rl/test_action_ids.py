@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from conftest import CASES, GAMES
+
 from sabbat import games, rl
 from sabbat.core.actions import Action
 from sabbat.rl.actions import NotInLayout, action_space

@@ -6,8 +6,8 @@ import random
 
 import numpy as np
 import pytest
-
 from conftest import GAMES
+
 from sabbat import games
 from sabbat.rl.codec import GameCodec
 from sabbat.rl.direct import Positions

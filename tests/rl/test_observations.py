@@ -6,8 +6,8 @@ import random
 
 import numpy as np
 import pytest
-
 from conftest import CASES
+
 from sabbat import games
 from sabbat.core.rng import Rng
 from sabbat.rl.codec import GameCodec

@@ -9,10 +9,10 @@ when the issue-21 rebalance changed card values (17 creatures and the chest spli
 from __future__ import annotations
 
 import pytest
-from bellum_digest import FINGERPRINT
 
 from sabbat.games.bellum_magica import GAME
-from support.fingerprint import digests
+from sabbat.testing.fingerprint import digests
+from tests.games.bellum_magica.bellum_digest import FINGERPRINT
 
 RECORDED = {
     "2p defaults": "0f90928b2f3ec755e68d73f590af45de",

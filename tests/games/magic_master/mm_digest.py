@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from sabbat.core import GameState
-from support.fingerprint import Fingerprint, digests
+from sabbat.testing.fingerprint import Fingerprint, digests
 
 
 def _results(state: GameState) -> list[Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from support.fingerprint import Fingerprint, digests
+from sabbat.testing.fingerprint import Fingerprint, digests
 
 FINGERPRINT = Fingerprint(
     variants=[

@@ -1,0 +1,201 @@
+"""Hidden information stays hidden: nothing a reader may not see reaches its observation, its
+events, the descriptions of its actions, the errors it is shown, or the frames the server sends it.
+
+The method, everywhere: take a position, redraw everything the reader cannot see (a
+determinization from its point of view; for a spectator, from every seat's in turn), and look
+again. Whatever changed was read from something hidden: a leak.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import tempfile
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from sabbat.core import Action, Game, GameState, IllegalAction, Rng
+from sabbat.core.events import SPECTATOR
+
+from .conformance import canon, require, sampled_states
+from .problem import Problem
+from .settings import Settings
+
+
+def spectator_world(state: GameState, rng: Rng) -> GameState:
+    """A position no spectator can tell from `state`: redrawn from every seat's view in turn, so
+    every card that some seat cannot see may move. The log is kept (it is public to the spectator)."""
+    world = state
+    for p in range(state.num_players):
+        world = world.determinize(p, rng)
+    world.history = state.history
+    world.events = state.events
+    return world
+
+
+def _error(state: GameState, action: Any) -> str:
+    try:
+        state.clone().apply(action)
+    except IllegalAction as exc:
+        return str(exc)
+    return ""
+
+
+def seat_views(game: Game, n: int, settings: Settings) -> None:
+    """Each seat's observation, its events, and (for the seat to move) its legal actions, their
+    descriptions in every language and the errors for illegal ones are the same in any position
+    that seat cannot tell from the real one."""
+    for seed in range(settings.deep):
+        for state in sampled_states(game, n, seed):
+            for p in [*range(n), None]:
+                json.dumps(state.observation(p))
+            for p in range(n):
+                where = f"seed {seed} decision {len(state.history)}, P{p + 1}"
+                view = canon(state.observation(p))
+                mine = [e.to_json() for e in state.events_for(p)]
+                for salt in (1, 2):
+                    world = state.determinize(p, Rng(salt))
+                    require(canon(world.observation(p)) == view,
+                            f"{where}: the observation shows something the seat cannot see (it changed when the "
+                            "hidden cards were redrawn)")
+                    require([e.to_json() for e in world.events_for(p)] == mine,
+                            f"{where}: determinizing changed the seat's events")
+                    if state.current_player != p:
+                        continue
+                    require(world.legal_actions() == state.legal_actions(),
+                            f"{where}: the legal actions depend on something the mover cannot see")
+                    for locale in ("en", "ja"):
+                        require([world.describe_action(a, locale) for a in world.legal_actions()]
+                                 == [state.describe_action(a, locale) for a in state.legal_actions()],
+                                 f"{where}: an action's {locale} description depends on a hidden card")
+                    for bogus in (Action("no_such_move", (1,)), *_others_moves(game, n, seed, state)):
+                        require(_error(world, bogus) == _error(state, bogus),
+                                f"{where}: the error for {bogus.notation()} depends on a hidden card")
+
+
+def _others_moves(game: Game, n: int, seed: int, state: GameState) -> list[Action]:
+    """A few actions legal elsewhere but not here: what a confused or probing player might send."""
+    legal = set(state.legal_actions())
+    found: list[Action] = []
+    for other in sampled_states(game, n, seed + 1, points=2):
+        found += [a for a in other.legal_actions() if a not in legal][:1]
+    return found[:3]
+
+
+def spectator_view(game: Game, n: int, settings: Settings) -> None:
+    """The spectator's observation and events are the same in any position no spectator can tell
+    from the real one: a spectator sees what is public, and no hand."""
+    for seed in range(settings.deep):
+        for state in sampled_states(game, n, seed):
+            if state.is_terminal():
+                continue  # everything is shown at the end
+            view = canon(state.observation(None))
+            mine = [e.to_json() for e in state.events_for(None)]
+            for salt in (1, 2):
+                world = spectator_world(state, Rng(seed * 31 + salt))
+                require(canon(world.observation(None)) == view,
+                        f"seed {seed} decision {len(state.history)}: the spectator's observation shows something "
+                        "no spectator may see (it changed when the hidden cards were redrawn)")
+                require([e.to_json() for e in world.events_for(None)] == mine,
+                        f"seed {seed} decision {len(state.history)}: the spectator's events changed")
+
+
+def _audience_problem(state: GameState, start: int) -> str | None:
+    for event in state.events[start:]:
+        if event.audience is None:
+            continue
+        strange = [p for p in event.audience if p != SPECTATOR and not 0 <= p < state.num_players]
+        if strange or not event.audience:
+            return f"event {event.key} has the audience {sorted(event.audience)}: seats are 0 to {state.num_players - 1}"
+    return None
+
+
+def events(game: Game, n: int, settings: Settings) -> None:
+    """Every new event goes to seats of the game, and what a reader learns from the events of a
+    move is no more than its observation shows after it: the mover's move is played again in a
+    position the mover cannot tell from the real one (its unseen cards redrawn), and wherever a
+    reader's observation afterwards is the same in both, so must its new events be. A drawn card
+    written into a public event's parameters fails here."""
+    for seed in range(settings.deep):
+        state = game.new(n, seed)
+        chooser = Rng(seed * 7919 + 1)
+        probe = Rng(seed + 5)
+        while not state.is_terminal():
+            mover = state.current_player
+            assert mover is not None
+            action = chooser.choice(state.legal_actions())
+            world = state.determinize(mover, Rng(probe.next_u64()))
+            seen, seen_there = len(state.events), len(world.events)
+            state.apply(action)
+            problem = _audience_problem(state, seen)
+            if problem:
+                raise Problem(f"seed {seed} decision {len(state.history)}: {problem}")
+            if action not in world.legal_actions():
+                continue  # the determinization checks report this
+            world.apply(action)
+            for reader in [None, *range(n)]:
+                here = [e.to_json() for e in state.events[seen:] if e.visible_to(reader)]
+                there = [e.to_json() for e in world.events[seen_there:] if e.visible_to(reader)]
+                if here == there or canon(state.observation(reader)) != canon(world.observation(reader)):
+                    continue  # the same events, or the reader learns something from the move either way
+                who = "the spectator" if reader is None else f"P{reader + 1}"
+                raise Problem(
+                    f"seed {seed} decision {len(state.history)} ({action.notation()}): {who}'s events "
+                    f"depend on a card {who} cannot see: {here[:2]} vs {there[:2]} (a private detail in a "
+                    "public event? emit_private gives the owner the full event and the others a redacted one)")
+
+
+CHECK_RATE = 0.05
+"""The share of positions whose frames are checked: a dozen or so per game, first decisions to last."""
+FRAME_WORLDS = 2
+
+
+def frames(game: Game, n: int, settings: Settings) -> None:
+    """Every frame the server sends (scores, action texts, tie breaks, the version...) is a function
+    of what its reader may know: at positions of random games, everything hidden from the reader
+    is redrawn and the reader's frame built again through the server's own view builder."""
+    from sabbat.web.store import Store  # noqa: I001 (the service first: it loads the store's own imports)
+    from sabbat.web.table import Table
+    from sabbat.web.tables import TableService  # the server is a front end: loaded only for this check
+
+    wanted = max(8, settings.deep)
+    rng = Rng(n * 7919 + len(game.info.id))
+    pick = random.Random(n)
+    checked = 0
+    with tempfile.TemporaryDirectory() as folder:
+        service = TableService(Store(str(Path(folder) / "kit.sqlite3")))
+        for seed in range(11, 11 + 4 * wanted):  # short games: more of them, until enough positions are checked
+            if checked >= wanted:
+                break
+            service.deal = partial(int, seed)
+            table, _ = service.create({"game": game.info.id, "players": n, "seats": [{"kind": "human"}] * n})
+            for step in range(game.info.max_decisions + 1):
+                if table.state.is_terminal():  # everything is shown at the end: nothing left to resample
+                    break
+                if step == 0 or pick.random() < CHECK_RATE:
+                    for reader in [*range(n), None]:
+                        real = service.view(table, reader, "en")
+                        for _ in range(FRAME_WORLDS):
+                            world = (spectator_world(table.state, rng) if reader is None
+                                     else _seat_world(table.state, reader, rng))
+                            shadow = Table(table.id, table.game, world, table.seats, table.settings,
+                                           table.created, table.cards, table.steps)
+                            diff = _differences(real, service.view(shadow, reader, "en"))
+                            who = "the spectator" if reader is None else f"P{reader + 1}"
+                            require(not diff, f"seed {seed} decision {step}: {who}'s frame depends on what "
+                                              f"{who} cannot see: {diff[:2]}")
+                    checked += 1
+                table.apply(pick.choice(table.state.legal_actions()))
+    require(checked, "no position was checked")
+
+
+def _seat_world(state: GameState, reader: int, rng: Rng) -> GameState:
+    world = state.determinize(reader, rng)
+    world.history = state.history  # the reader's log and the number of moves are public to it
+    world.events = state.events
+    return world
+
+
+def _differences(a: dict[str, object], b: dict[str, object]) -> list[str]:
+    return [f"{k}: {a[k]!r} != {b.get(k)!r}"[:300] for k in a if a[k] != b.get(k)]
