@@ -16,11 +16,10 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from sabbat.core import Game, Rng, carddata
+from sabbat.core import Game, Rng
 
 from .playout import option_variants
 
@@ -47,20 +46,11 @@ def _play(game: Game, n: int, seed: int, options: dict[str, Any], h: Any) -> Non
     h.update(_dump(state.to_json()).encode())
 
 
-def card_digest(game: Game) -> str | None:
-    """What the game's card file (`cards.yaml` in its package) says about play, or None without one."""
-    cards = game.resource("cards.yaml")
-    if not cards.is_file():
-        return None
-    with resources.as_file(cards) as path:
-        return carddata.rules_digest(path)
-
-
 def rules_digest(game: Game, variants: list[dict[str, Any]] | None = None, seeds: int = SEEDS) -> str:
     """`seeds` random games per player count and option variant (by default the declared ones),
     and the card data."""
     h = hashlib.sha256()
-    h.update(str(card_digest(game)).encode())
+    h.update(str(game.card_digest()).encode())
     for n in game.info.player_counts:
         for options in option_variants(game) if variants is None else variants:
             for seed in range(seeds):
