@@ -114,9 +114,9 @@ def _audience_problem(state: GameState, start: int) -> str | None:
 def events(game: Game, n: int, settings: Settings) -> None:
     """Every new event goes to seats of the game, and what a reader learns from the events of a
     move is no more than its observation shows after it: the mover's move is played again in a
-    position the mover cannot tell from the real one (its unseen cards redrawn), and wherever a
-    reader's observation afterwards is the same in both, so must its new events be. A drawn card
-    written into a public event's parameters fails here."""
+    position the mover cannot tell from the real one (its unseen cards redrawn, the same dice to
+    come), and for every reader who could not tell the two apart before the move and cannot after
+    it, the new events must be the same too. A drawn card written into a public event's parameters fails here."""
     for seed in range(settings.deep):
         state = game.new(n, seed)
         chooser = Rng(seed * 7919 + 1)
@@ -126,7 +126,9 @@ def events(game: Game, n: int, settings: Settings) -> None:
             assert mover is not None
             action = chooser.choice(state.legal_actions())
             world = state.determinize(mover, Rng(probe.next_u64()))
+            world.rng = state.rng.copy()  # the same dice: only what was hidden before the move differs
             seen, seen_there = len(state.events), len(world.events)
+            alike = [r for r in [None, *range(n)] if canon(state.observation(r)) == canon(world.observation(r))]
             state.apply(action)
             problem = _audience_problem(state, seen)
             if problem:
@@ -134,7 +136,7 @@ def events(game: Game, n: int, settings: Settings) -> None:
             if action not in world.legal_actions():
                 continue  # the determinization checks report this
             world.apply(action)
-            for reader in [None, *range(n)]:
+            for reader in alike:  # the readers who cannot tell the two positions apart
                 here = [e.to_json() for e in state.events[seen:] if e.visible_to(reader)]
                 there = [e.to_json() for e in world.events[seen_there:] if e.visible_to(reader)]
                 if here == there or canon(state.observation(reader)) != canon(world.observation(reader)):
@@ -142,7 +144,7 @@ def events(game: Game, n: int, settings: Settings) -> None:
                 who = "the spectator" if reader is None else f"P{reader + 1}"
                 raise Problem(
                     f"seed {seed} decision {len(state.history)} ({action.notation()}): {who}'s events "
-                    f"depend on a card {who} cannot see: {here[:2]} vs {there[:2]} (a private detail in a "
+                    f"depend on a card {who} cannot see: {_first_difference(here, there)} (a private detail in a "
                     "public event? emit_private gives the owner the full event and the others a redacted one)")
 
 
@@ -199,3 +201,11 @@ def _seat_world(state: GameState, reader: int, rng: Rng) -> GameState:
 
 def _differences(a: dict[str, object], b: dict[str, object]) -> list[str]:
     return [f"{k}: {a[k]!r} != {b.get(k)!r}"[:300] for k in a if a[k] != b.get(k)]
+
+
+def _first_difference(here: list[dict[str, object]], there: list[dict[str, object]]) -> str:
+    """The first event that differs between two worlds, both ways, for the failure message."""
+    for mine, other in zip(here, there, strict=False):
+        if mine != other:
+            return f"{mine} here, {other} in a world it cannot tell apart"
+    return f"{len(here)} events here, {len(there)} in a world it cannot tell apart"
