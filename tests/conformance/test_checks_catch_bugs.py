@@ -249,7 +249,7 @@ def test_drawn_cards_in_a_public_events_parameters_are_caught(monkeypatch: pytes
         real(self, key, owner, public_key, {**(public_params or {}), "card": params["card"]}, **params)  # for all
 
     monkeypatch.setattr(ToyState, "emit_private", public_card)
-    with pytest.raises(CheckFailed, match="events depend on a card") as failed:
+    with pytest.raises(CheckFailed, match="public events depend on a card") as failed:
         check_game("toy", **KIT)
     assert failed.value.check == "hidden-events"
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import CASES, GAMES
 
 from sabbat import games, rl
 from sabbat.core.actions import Action
 from sabbat.rl.actions import NotInLayout, action_space
+from tests.rl.conftest import CASES, GAMES
 
 
 @pytest.mark.slow

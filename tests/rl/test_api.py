@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import gymnasium
 import pytest
-from conftest import CASES, GAMES
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
 from sabbat import rl
 from sabbat.rl.actions import NotInLayout
+from tests.rl.conftest import CASES, GAMES
 
 
 @pytest.mark.slow
