@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser.helpers import audit, bad_text, http_json, open_page, option_ids, untranslated
+
+from tests.browser.helpers import audit, bad_text, http_json, open_page, option_ids, untranslated
 
 GAMES = ("mystic_vale", "nameless_dark_lord", "monslaught", "bellum_magica", "magic_master")
 
