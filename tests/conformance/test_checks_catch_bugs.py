@@ -272,3 +272,15 @@ def test_a_reset_that_returns_a_finished_game_is_caught(monkeypatch: pytest.Monk
     with pytest.raises(CheckFailed, match="reset\\(\\) returned a finished game") as failed:
         check_game("knockout", **KIT)
     assert failed.value.check == "rl-reset"
+
+
+def test_the_command_line_names_each_check_and_the_failed_one(capsys: pytest.CaptureFixture[str],
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    from sabbat.testing.__main__ import main
+
+    assert main(["check", "toy", "--seeds", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "ok      hidden-events" in out and "skipped rl-reset" in out
+    monkeypatch.setattr(ToyState, "observation", lambda self, player: {"hands": self.hands})
+    assert main(["check", "toy", "--seeds", "4"]) == 1
+    assert capsys.readouterr().err.startswith("FAILED [hidden-seat-views] toy 2p:")
