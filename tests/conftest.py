@@ -11,8 +11,9 @@ import pytest
 
 from sabbat import games
 
-# The toy game proves the conformance suite itself; it is never shown to users.
-games._registry.add("toy", "support.toy_game:GAME")
+# The toy games prove the author's kit itself; they are never shown to users.
+games._registry.add("toy", "tests.support.toy_game:GAME")
+games._registry.add("knockout", "tests.support.knockout:GAME")
 
 os.environ.setdefault("SABBAT_LANG", "en")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from support.scripts import load_script
+from tests.support.scripts import load_script
 
 
 @pytest.mark.slow

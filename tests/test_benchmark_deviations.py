@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from support.scripts import load_script
+from tests.support.scripts import load_script
 
 
 def test_each_disagreement_is_judged_for_both_moves(capsys) -> None:  # type: ignore[no-untyped-def]

@@ -12,7 +12,7 @@ import pytest
 
 from sabbat import games
 from sabbat.core import Action
-from support.scripts import load_script
+from tests.support.scripts import load_script
 
 
 class Shown:

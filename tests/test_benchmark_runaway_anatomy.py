@@ -14,7 +14,7 @@ from sabbat.core.replay import Replay
 from sabbat.games.mystic_vale.model import Position
 from sabbat.sim.runner import play_game
 from sabbat.sim.targets import Targets, runaway
-from support.scripts import load_script
+from tests.support.scripts import load_script
 
 
 def _write(path: Path, game: str, players: int, seeds: range) -> list:

@@ -10,7 +10,7 @@ from sabbat import agents, games
 from sabbat.agents.ismcts import ISMCTSAgent, SearchConfig, _decided, _Edge, _Node, _outcome, from_param
 from sabbat.core import Action, GameState, Rng, UnknownAgent, win_chances
 from sabbat.sim.tournament import run_tournament
-from support.positions import hidden_twins, mid_game, moves_against_random
+from tests.support.positions import hidden_twins, mid_game, moves_against_random
 
 FAST = SearchConfig(rollout_depth=15)
 CASES = [(name, n) for name in games.names() for n in games.get(name).info.player_counts]

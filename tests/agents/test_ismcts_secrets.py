@@ -11,7 +11,7 @@ import pytest
 
 from sabbat.agents.ismcts import HIDDEN, ISMCTSAgent, Policy, SearchConfig, _Node
 from sabbat.core import Action, GameState
-from support.cups_game import CupsState
+from tests.support.cups_game import CupsState
 
 WHOLE = SearchConfig(early_stop=False, reuse_tree=False)
 GUESSES = {Action("guess", (c,)) for c in (1, 2, 3)}

@@ -10,7 +10,7 @@ from sabbat.agents.levels import HARD_SECONDS, ErrantAgent
 from sabbat.agents.random_agent import RandomAgent
 from sabbat.agents.rollout import RolloutAgent
 from sabbat.core.errors import UnknownAgent
-from support.positions import mid_game
+from tests.support.positions import mid_game
 
 HARD_BUDGET = {games.get(n).info.id: games.get(n).ai.hard_budget for n in games.names()}
 SEARCH = {g: games.get(g).ai.search for g in HARD_BUDGET}
@@ -38,7 +38,8 @@ def test_hard_is_the_games_search_at_its_fixed_budget(game: str) -> None:
 def test_hard_plays_exactly_as_the_search_named_by_its_budget(game: str) -> None:
     """The strength table names the searches by token (`rollout:158`); the level must be that player."""
     token = f"{SEARCH[game]}:{HARD_BUDGET[game]}" + ("" if SEARCH[game] == "rollout" else ":h")
-    state = mid_game(game, games.get(game).info.min_players, 3, 12)
+    state = mid_game(game, games.get(game).info.min_players, 3, min(12, games.get(game).info.max_decisions // 2))
+    assert not state.is_terminal()
     assert agents.get("hard", game, 5).choose(state.clone()) == agents.get(token, game, 5).choose(state.clone())
 
 

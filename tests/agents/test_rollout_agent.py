@@ -11,7 +11,7 @@ from sabbat.agents.random_agent import RandomAgent
 from sabbat.agents.rollout import RolloutAgent, margins, rollout_factory
 from sabbat.core import Action, GameState, Rng, UnknownAgent
 from sabbat.sim.tournament import run_tournament
-from support.positions import hidden_twins, mid_game, moves_against_random
+from tests.support.positions import hidden_twins, mid_game, moves_against_random
 
 CASES = [(name, n) for name in games.names() for n in games.get(name).info.player_counts]
 IDS = [f"{name}-{n}p" for name, n in CASES]

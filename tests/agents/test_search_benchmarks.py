@@ -8,7 +8,7 @@ import pytest
 
 from sabbat.agents.ismcts import ISMCTSAgent, SearchConfig
 from sabbat.sim.search_bench import opening
-from support.scripts import load_script
+from tests.support.scripts import load_script
 
 
 @pytest.mark.slow

@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from browser.helpers import http_json
+from tests.browser.helpers import http_json
 
 SKIP = os.environ.get("SABBAT_SKIP_BROWSER") == "1"
 

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from browser.conftest import free_port
-from browser.helpers import http_json, open_page
+from tests.browser.conftest import free_port
+from tests.browser.helpers import http_json, open_page
 
 ATTACK = """<!doctype html><meta charset="utf-8"><title>free cards</title>
 <form id="f" method="POST" enctype="text/plain" action="{server}/api/tables/{table}/join" target="sink">

@@ -11,7 +11,7 @@ import json
 import random
 from typing import Any
 
-from browser.helpers import audit, bad_text, http_json, open_page, option_ids, play_by_clicking, untranslated
+from tests.browser.helpers import audit, bad_text, http_json, open_page, option_ids, play_by_clicking, untranslated
 
 GAME = "magic_master"
 NO_FRONT = json.dumps({"renderer": None, "style": None, "messages": {"nav.lobby": "Hijacked"}})

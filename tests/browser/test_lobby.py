@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from browser.helpers import audit, bad_text, http_json, open_page, option_ids, untranslated
+from tests.browser.helpers import audit, bad_text, http_json, open_page, option_ids, untranslated
 
 GAMES = ("mystic_vale", "nameless_dark_lord", "monslaught", "bellum_magica", "magic_master")
 

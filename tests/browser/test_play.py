@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from browser.helpers import audit, bad_text, open_page, option_ids, play_by_clicking, screenshot, untranslated
+from tests.browser.helpers import audit, bad_text, open_page, option_ids, play_by_clicking, screenshot, untranslated
 
 DESKTOP = (1280, 900)
 PHONE = (390, 844)

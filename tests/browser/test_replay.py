@@ -9,7 +9,7 @@ import re
 import time
 from typing import Any
 
-from browser.helpers import audit, bad_text, http_json, open_page, option_ids
+from tests.browser.helpers import audit, bad_text, http_json, open_page, option_ids
 
 SEED = 424242
 

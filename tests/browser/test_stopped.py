@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from browser.conftest import skip_if_asked, start_server, stop_server
-from browser.helpers import http_json, open_page
+from tests.browser.conftest import skip_if_asked, start_server, stop_server
+from tests.browser.helpers import http_json, open_page
 
 
 def _finished_ai_table(base: str) -> str:

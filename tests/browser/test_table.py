@@ -11,8 +11,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from browser.conftest import start_server, stop_server
-from browser.helpers import bad_text, click_a_move, http_json, open_page, option_ids, play_until, version
+from tests.browser.conftest import start_server, stop_server
+from tests.browser.helpers import bad_text, click_a_move, http_json, open_page, option_ids, play_until, version
 
 SEED = 20261123
 

@@ -9,10 +9,10 @@ import random
 import time
 from typing import Any
 
-from browser.conftest import operator_log, operator_seed
-from browser.helpers import click_legal, http_json, open_page, screenshot, untranslated, version
 from sabbat import games
 from sabbat.web.steps import Steps, mark, secret_mover
+from tests.browser.conftest import operator_log, operator_seed
+from tests.browser.helpers import click_legal, http_json, open_page, screenshot, untranslated, version
 
 SEED = 20261123
 

@@ -1,21 +1,25 @@
-"""The conformance checks themselves: each must fail on the bug it exists to catch.
+"""The author's kit itself (`sabbat.testing`): each check must fail on the bug it exists to catch.
 
-Why: a check that can never fail proves nothing. Each bug is planted in the toy game (a copy of
-its state, or a patch undone after the test) and the check that guards against it must speak up.
+Why: a check that can never fail proves nothing. Each bug is planted in a toy game (a copy of
+its state, or a patch undone after the test) and the check that guards against it must speak up,
+by name, through `check_game` as an author runs it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+import gymnasium
 import pytest
 
-from sabbat import games
+from sabbat import agents, games
 from sabbat.core import Action, GameState, Rng, codec
-from support.bids_game import SEALED_BIDS, BidsState, SealedBids
-from support.playout import ending_problems, option_variants, play_random, seats_never_resampled
-from support.secrets import CommitmentReport, SecretReport, commitment_playout, secret_playout
-from support.toy_game import ToyState
+from sabbat.rl.single import SabbatGymEnv
+from sabbat.testing import NAMES, CheckFailed, check_game
+from sabbat.testing.playout import ending_problems, option_variants, play_random, seats_never_resampled
+from sabbat.testing.secrets import CommitmentReport, SecretReport, commitment_playout, secret_playout
+from tests.support.bids_game import SEALED_BIDS, BidsState, SealedBids
+from tests.support.toy_game import ToyState
 
 
 def finished_toy(hands: list[list[int]], played: list[list[int]]) -> ToyState:
@@ -210,3 +214,73 @@ def test_a_save_that_loses_a_commitment_is_caught() -> None:
 
     report = commitment_playout(BidsState(3, 1), 1, forgetful)
     assert any("save and load changed" in p for p in report.problems)
+
+
+KIT = {"seeds": 20, "skip": ("rules-version",)}
+"""The kit as an author runs it, less the rules digest (the bugs below change play, not the rules)."""
+
+
+def test_the_toy_games_pass_the_whole_kit() -> None:
+    for name, skipped in (("toy", ["rl-reset"]), ("knockout", [])):  # the toy has no RL layout
+        report = check_game(name, seeds=20)
+        assert list(report.skipped) == skipped and len(report.passed) + len(skipped) == len(NAMES)
+
+
+def test_a_spectator_view_that_shows_every_hand_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = ToyState.observation
+
+    def showing(self: ToyState, player: int | None) -> dict[str, object]:
+        view = real(self, player)
+        if player is None:
+            view["hands"] = [sorted(h) for h in self.hands]
+        return view
+
+    monkeypatch.setattr(ToyState, "observation", showing)
+    with pytest.raises(CheckFailed, match="spectator's observation shows") as failed:
+        check_game("toy", **KIT)
+    assert failed.value.check == "hidden-spectator"
+
+
+def test_drawn_cards_in_a_public_events_parameters_are_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = ToyState.emit_private
+
+    def public_card(self: ToyState, key: str, owner: int, public_key: str | None = None,
+                    public_params: dict[str, object] | None = None, **params: object) -> None:
+        real(self, key, owner, public_key, {**(public_params or {}), "card": params["card"]}, **params)  # for all
+
+    monkeypatch.setattr(ToyState, "emit_private", public_card)
+    with pytest.raises(CheckFailed, match="public events depend on a card") as failed:
+        check_game("toy", **KIT)
+    assert failed.value.check == "hidden-events"
+
+
+def test_a_reset_that_returns_a_finished_game_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    def one_deal(self: SabbatGymEnv, *, seed: int | None = None, options: object = None) -> object:
+        """A reset without redeals: the opponents' opening moves may end the game for the learner."""
+        gymnasium.Env.reset(self, seed=seed)
+        assert isinstance(self.seat_rule, int)
+        self.seat = self.seat_rule
+        self.state = self.codec.game.new(self.num_players, int(self.np_random.integers(1 << 63)), self.options)
+        others = [p for p in range(self.num_players) if p != self.seat]
+        self._bots = {p: agents.get(name, self.game_id, int(self.np_random.integers(1 << 31)))
+                      for p, name in zip(others, self.opponent_names, strict=True)}
+        self._play_others()
+        return self._observe()
+
+    check_game("knockout", checks=["rl-reset"], seeds=20)
+    monkeypatch.setattr(SabbatGymEnv, "reset", one_deal)
+    with pytest.raises(CheckFailed, match="reset\\(\\) returned a finished game") as failed:
+        check_game("knockout", **KIT)
+    assert failed.value.check == "rl-reset"
+
+
+def test_the_command_line_names_each_check_and_the_failed_one(capsys: pytest.CaptureFixture[str],
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    from sabbat.testing.__main__ import main
+
+    assert main(["check", "toy", "--seeds", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "ok      hidden-events" in out and "skipped rl-reset" in out
+    monkeypatch.setattr(ToyState, "observation", lambda self, player: {"hands": self.hands})
+    assert main(["check", "toy", "--seeds", "4"]) == 1
+    assert capsys.readouterr().err.startswith("FAILED [hidden-seat-views] toy 2p:")

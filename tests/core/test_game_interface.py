@@ -46,10 +46,10 @@ def test_an_entry_point_that_names_no_game_is_refused(monkeypatch: pytest.Monkey
 def test_entry_points_of_the_group_are_registered(monkeypatch: pytest.MonkeyPatch) -> None:
     from importlib.metadata import EntryPoint
 
-    found = [EntryPoint("extra_game", "support.toy_game:GAME", games.GROUP)]
+    found = [EntryPoint("extra_game", "tests.support.toy_game:GAME", games.GROUP)]
     monkeypatch.setattr("sabbat.core.registry.entry_points", lambda group: found if group == games.GROUP else [])
     registry: Registry[Game] = Registry("game", UnknownGame)
-    assert registry.add_entry_points(games.GROUP) == ["support.toy_game:GAME"]
+    assert registry.add_entry_points(games.GROUP) == ["tests.support.toy_game:GAME"]
     assert registry.names() == ["extra_game"] and registry.get("extra-game").info.id == "toy"
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from sabbat import games
 from sabbat.core import Action, Rng
 from sabbat.core.events import SPECTATOR
-from support.bids_game import SEALED_BIDS, BidsState
+from tests.support.bids_game import SEALED_BIDS, BidsState
 
 
 def bid(state: BidsState, *amounts: int) -> BidsState:

@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from conftest import CASES, GAMES
 from sabbat import games, rl
 from sabbat.core.actions import Action
 from sabbat.rl.actions import NotInLayout, action_space
+from tests.rl.conftest import CASES, GAMES
 
 
 @pytest.mark.slow

@@ -7,9 +7,9 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
-from conftest import CASES, GAMES
 from sabbat import rl
 from sabbat.rl.actions import NotInLayout
+from tests.rl.conftest import CASES, GAMES
 
 
 @pytest.mark.slow

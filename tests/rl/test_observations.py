@@ -7,10 +7,10 @@ import random
 import numpy as np
 import pytest
 
-from conftest import CASES
 from sabbat import games
 from sabbat.core.rng import Rng
 from sabbat.rl.codec import GameCodec
+from tests.rl.conftest import CASES
 
 
 def positions(game: str, players: int, count: int = 6) -> list:

@@ -14,7 +14,7 @@ from sabbat import agents, games
 from sabbat.core.rng import Rng
 from sabbat.games.mystic_vale.features import SIZE as MYSTIC_VALE_SIZE
 from sabbat.rl.features import extra_inputs
-from support.scripts import load_script
+from tests.support.scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = ROOT / "examples" / "policies" / "mystic_vale_ppo.zip"

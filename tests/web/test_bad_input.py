@@ -13,7 +13,7 @@ from sabbat.web.hub import Conn, Hub
 from sabbat.web.limits import QUEUE_LIMIT
 from sabbat.web.store import Store
 from sabbat.web.tables import TableService
-from support.aio import run_async
+from tests.support.aio import run_async
 
 from .helpers import create, frame_of, next_view
 

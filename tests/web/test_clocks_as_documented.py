@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 from sabbat.web.hub import Conn, Hub
-from support.aio import run_async
+from tests.support.aio import run_async
 
 from .helpers import act
 from .test_clocks import FakeClock, _humans, _row, _service, _stand_in_moves

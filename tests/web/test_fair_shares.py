@@ -16,7 +16,7 @@ from starlette.testclient import TestClient
 
 from sabbat.web.app import create_app
 from sabbat.web.fair import KEEP, FairShare, Shares, address_of, client_key, request_cost
-from support.aio import run_async
+from tests.support.aio import run_async
 
 
 class FakeClock:

@@ -11,7 +11,7 @@ from pathlib import Path
 from sabbat.web.commits import GroupCommit
 from sabbat.web.store import LogRow, Store
 from sabbat.web.tables import TableService
-from support.aio import run_async
+from tests.support.aio import run_async
 
 
 class CountingStore(Store):

@@ -20,7 +20,7 @@ from sabbat.web.limits import BURST, QUEUE_LIMIT
 from sabbat.web.protocol import ws_table
 from sabbat.web.store import Store
 from sabbat.web.tables import TableService
-from support.aio import run_async
+from tests.support.aio import run_async
 
 from .helpers import create, frame_of, next_view
 

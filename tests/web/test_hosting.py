@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 import websockets
 
-from support.aio import run_async
+from tests.support.aio import run_async
 
 from .serving import free_port, serving
 

@@ -17,7 +17,7 @@ from sabbat.web.steps import Steps
 from sabbat.web.store import Store
 from sabbat.web.table import Seat, Table
 from sabbat.web.tables import TableService
-from support.aio import run_async
+from tests.support.aio import run_async
 
 
 def _finished(game_name: str, seed: int) -> Table:

@@ -19,6 +19,8 @@ from typing import Any
 import pytest
 
 from sabbat.core import Action
+from sabbat.testing.playout import option_variants
+from sabbat.testing.secrets import declares_secrets
 from sabbat.web.hub import Conn, Hub
 from sabbat.web.steps import secret_mover
 from sabbat.web.store import Store
@@ -27,10 +29,6 @@ from sabbat.web.tables import TableService
 
 from .helpers import act
 
-SECRET_GAMES = [("monslaught", 2, {}, {}), ("monslaught", 3, {}, {}),
-                ("monslaught", 2, {}, {"per_move_s": 600, "per_game_s": 3600}),  # clocks count down in every view
-                ("nameless_dark_lord", 3, {"sleeve_mode": "secret"}, {}), ("magic_master", 3, {}, {}),
-                ("bellum_magica", 3, {}, {})]
 FORKS = 4
 RUNS = 6
 
@@ -90,6 +88,27 @@ def _forks(game: str, players: int, options: dict[str, Any], seed: int) -> list[
         before = owner
         state.apply(pick.choice(state.legal_actions()))
     return found
+
+
+def _secret_cases() -> list[tuple[str, int, dict[str, Any], dict[str, int]]]:
+    """Every game that declares secret choices, at three players where it can (else its smallest
+    count), under the first option variant whose random game meets a secret run; the first of them
+    again with clocks, which count down in every view."""
+    from sabbat import games
+
+    cases: list[tuple[str, int, dict[str, Any], dict[str, int]]] = []
+    for name in games.names():
+        game = games.get(name)
+        if not declares_secrets(game):
+            continue
+        n = min(max(3, game.info.min_players), game.info.max_players)
+        options = next((o for o in option_variants(game) if _forks(name, n, o, seed=5)), None)
+        if options is not None:
+            cases.append((name, n, options, {}))
+    return [*cases, *[(g, n, o, {"per_move_s": 600, "per_game_s": 3600}) for g, n, o, _ in cases[:1]]]
+
+
+SECRET_GAMES = _secret_cases()
 
 
 @pytest.mark.slow

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 import websockets
 
-from support.aio import run_async
+from tests.support.aio import run_async
 
 
 def _free_port() -> int:

@@ -11,7 +11,7 @@ from concurrent.futures import Executor, Future
 from typing import Any
 
 from sabbat.web.thinking import Thinking
-from support.aio import run_async
+from tests.support.aio import run_async
 
 
 class _Held(Executor):

@@ -14,6 +14,7 @@ import sqlalchemy as sa
 from alembic import command
 from starlette.testclient import TestClient
 
+from sabbat import games
 from sabbat.core import carddata
 from sabbat.web.app import create_app
 from sabbat.web.rejected import Rejected
@@ -107,7 +108,7 @@ def test_a_table_records_its_rules_version_and_card_digest(tmp_path: Path) -> No
         "games", "mystic_vale", "cards.yaml").read_text()})
     rows = {r.id: r for r in service.store.load_all()}
     assert rows[table.id].rules_version == table.game.info.rules_version
-    assert rows[table.id].card_digest == carddata.shipped_digest("mystic_vale")
+    assert rows[table.id].card_digest == games.get("mystic_vale").card_digest()
     assert rows[uploaded.id].card_digest is not None and len(rows[uploaded.id].card_digest or "") == 32
 
 

@@ -14,7 +14,7 @@ from sabbat.web.limits import ADDRESS_BURST, BURST, VIEW_BYTES
 from sabbat.web.protocol import _handle
 from sabbat.web.store import Store
 from sabbat.web.tables import TableService
-from support.aio import run_async
+from tests.support.aio import run_async
 
 
 def _hub(tmp_path: Path) -> tuple[Hub, Any]:

@@ -262,13 +262,6 @@ def _rules_part(data: Any) -> Any:
 
 
 @functools.cache
-def shipped_digest(game_id: str) -> str | None:
-    """A digest of what a game's shipped card file says about play (names, sources and notes left out),
-    or None for a game that ships none. A table records it: its log replays on these cards."""
-    path = Path(__file__).parent.parent / "games" / game_id / "cards.yaml"
-    return rules_digest(path) if path.is_file() else None
-
-
 def rules_digest(path: Path) -> str:
     """A digest of what the card file at `path` says about play: its names, sources and notes left out."""
     canon = json.dumps(_rules_part(read_file(path)), sort_keys=True, separators=(",", ":"), default=str)

@@ -11,10 +11,10 @@ from importlib.resources.abc import Traversable
 from types import ModuleType
 from typing import Any
 
-from . import codec
+from . import carddata, codec
 from .actions import Action
 from .actions import Action as _Action
-from .errors import BadPlayerCount, BadSeed, SabbatError, SaveFileError
+from .errors import BadOption, BadPlayerCount, BadSeed, SabbatError, SaveFileError
 from .events import Event
 from .lessons import Lesson
 from .options import Option, check_options
@@ -93,6 +93,8 @@ SEARCHES = ("ismcts", "rollout")
 """The searches a game's levels may use."""
 
 
+CARD_FILE = "cards.yaml"
+"""The card file a game with cards ships in its package."""
 PARTS = ("encode", "features", "terminal", "lessons")
 """The optional modules of a game package that front ends look up by name (docs/adding-a-game.md):
 `encode` (RL action layout and direct vector encoder), `features` (extra RL policy inputs),
@@ -146,6 +148,21 @@ class Game:
         module = self.part("lessons")
         return tuple(getattr(module, "LESSONS", ())) if module is not None else ()
 
+    @property
+    def has_card_file(self) -> bool:
+        """Whether the game ships a card file (`cards.yaml` in its package): only such a game takes
+        the `cards` option (a replacement card file)."""
+        return self.resource(CARD_FILE).is_file()
+
+    def card_digest(self) -> str | None:
+        """A digest of what the shipped card file says about play (names, sources and notes left
+        out), or None for a game without one. A table records it: its log replays on these cards."""
+        file = self.resource(CARD_FILE)
+        if not file.is_file():
+            return None
+        with resources.as_file(file) as path:
+            return carddata.rules_digest(path)
+
     def reveal_at_end(self, state: GameState, obs: dict[str, Any]) -> None:
         """Add to a finished game's all-seeing view what no seat saw but the end makes no secret
         of (replays and the end screen); most games have nothing to add."""
@@ -158,7 +175,10 @@ class Game:
                 f"{self.info.title['en']} is played by {self.info.min_players} to "
                 f"{self.info.max_players} players, not {shown(num_players, 40)}"
             )
-        opts = check_options(self.info.cli_name, self.info.options, dict(options or {}))
+        given = dict(options or {})
+        if "cards" in given and not self.has_card_file:
+            raise BadOption(f"{self.info.cli_name} has no card file, so it takes no cards option")
+        opts = check_options(self.info.cli_name, self.info.options, given)
         return self._new(num_players, check_seed(seed), opts)
 
     def _new(self, num_players: int, seed: int, options: dict[str, Any]) -> GameState:

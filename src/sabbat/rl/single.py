@@ -15,6 +15,8 @@ from sabbat.core.state import GameState
 from .codec import checked_codec
 from .render import ansi
 
+REDEALS = 100
+"""How many fresh games a reset deals, at most, before giving up on one the learner can play."""
 SEATS = ("random", "rotate")
 """How the learner's seat is picked each game besides a fixed number: drawn from the reset's
 seeded generator, or the next seat in turn."""
@@ -27,6 +29,11 @@ class SabbatGymEnv(gym.Env):
     `random`, `normal`, `policy:FILE`…). The episode runs the opponents' decisions inside
     `step`, so the learner sees only its own turns. An illegal action id ends the episode with
     reward -1 and `info["illegal_action"]`; it is never replaced by a legal one.
+
+    `reset` always hands the learner a live game with its decision to make: a game that ends
+    before the learner's first decision (its seat knocked out, say) is dealt again from the reset's
+    own generator, and `info["redeals"]` counts those. A seat knocked out later is played to the end
+    by the opponents inside the step that knocked it out, which returns the final reward.
     """
 
     metadata = {"render_modes": ["ansi"]}
@@ -80,14 +87,18 @@ class SabbatGymEnv(gym.Env):
         else:
             self.seat = int(self.np_random.integers(self.num_players))
         self._games += 1
-        self.state = self.codec.game.new(self.num_players, int(self.np_random.integers(1 << 63)), self.options)
-        others = [p for p in range(self.num_players) if p != self.seat]
-        self._bots = {
-            p: agents.get(name, self.game_id, int(self.np_random.integers(1 << 31)))
-            for p, name in zip(others, self.opponent_names, strict=True)
-        }
-        self._play_others()
-        return self._observe()
+        for redeal in range(REDEALS):
+            self.state = self.codec.game.new(self.num_players, int(self.np_random.integers(1 << 63)), self.options)
+            others = [p for p in range(self.num_players) if p != self.seat]
+            self._bots = {
+                p: agents.get(name, self.game_id, int(self.np_random.integers(1 << 31)))
+                for p, name in zip(others, self.opponent_names, strict=True)
+            }
+            self._play_others()
+            if not self.state.is_terminal():  # the learner is to move, with a legal action
+                obs, info = self._observe()
+                return obs, {**info, "redeals": redeal}
+        raise RuntimeError(f"{REDEALS} games in a row ended before seat {self.seat} had a decision to make")
 
     def _play_others(self) -> None:
         state = self.state

@@ -122,7 +122,8 @@ def build(records: Sequence[GameRecord], lang: str = "en") -> str:
     text = page.text
     options = _options(records)
     names = card_names(g.info.id, options, lang)
-    cards = Path(str(options["cards"])).name if "cards" in options else text("shipped_cards")
+    cards = (Path(str(options["cards"])).name if "cards" in options
+             else text("shipped_cards" if g.has_card_file else "no_card_file"))
     meta = text("meta", games=s.games, players=", ".join(map(str, s.player_counts)),
                 agents=", ".join(a.label for a in s.agents), cards=cards, version=__version__)
     page.section("seats", plots.grouped_rates(s.seats, text, text("players")), "seats")

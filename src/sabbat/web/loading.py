@@ -53,7 +53,7 @@ def _stopped(row: TableRow, done: int, exc: Exception, clock: Callable[[], float
                 type(exc).__name__, exc)  # the move itself only here: it may hold a secret choice
     params = {"game": row.game, "move": done + 1, "then": row.rules_version, "now": now}
     changed = row.rules_version != now or (row.cards is None and row.card_digest is not None
-                                           and row.card_digest != carddata.shipped_digest(row.game))
+                                           and row.card_digest != table.game.card_digest())
     table.stopped = Stopped("stopped_rules_changed" if changed else "stopped_log_broken", params, row)
     return table
 

@@ -69,7 +69,7 @@ class TableService:
         """The digest of the card data a new table plays with: its uploaded file's, else the shipped one."""
         if cards is not None:
             return hashlib.sha256(cards.encode("utf-8", "surrogatepass")).hexdigest()[:32]
-        return carddata.shipped_digest(game.info.id)
+        return game.card_digest()
 
     def _agent(self, name: Any) -> str:
         """An AI player a request may seat; one message for anything else, whatever it names."""

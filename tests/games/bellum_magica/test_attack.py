@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from bellum_helpers import act, blank, give, kinds, set_display, set_stack, to_attack
 
 from sabbat.core import Action, IllegalAction
 from sabbat.games.bellum_magica.constants import Phase, can_beat
 from sabbat.games.bellum_magica.state import BellumState
+from tests.games.bellum_magica.bellum_helpers import act, blank, give, kinds, set_display, set_stack, to_attack
 
 
 def fixed_attack(s: BellumState, p: int, swords: int, magic: int, thieves: int) -> None:

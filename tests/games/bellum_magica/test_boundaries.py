@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 import yaml
-from bellum_helpers import act, blank, to_recruit
 
 from sabbat.core import CardDataError, UnknownCard
 from sabbat.games.bellum_magica import GAME
 from sabbat.games.bellum_magica.cards import DEFAULT_CARDS, load
+from tests.games.bellum_magica.bellum_helpers import act, blank, to_recruit
 
 Edit = Callable[[dict[str, Any]], None]
 

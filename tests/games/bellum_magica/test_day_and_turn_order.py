@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from bellum_helpers import act, blank, give_creature, kinds, set_stack, start_day
-
 from sabbat.core import Action
 from sabbat.games.bellum_magica.constants import Phase
+from tests.games.bellum_magica.bellum_helpers import act, blank, give_creature, kinds, set_stack, start_day
 
 
 def test_w1_active_row_selects_the_same_row_on_every_castle() -> None:

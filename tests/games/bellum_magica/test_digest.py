@@ -11,10 +11,10 @@ placement's own line named its player as every other line does (the words of the
 from __future__ import annotations
 
 import pytest
-from bellum_digest import FINGERPRINT
 
 from sabbat.games.bellum_magica import GAME
-from support.fingerprint import digests
+from sabbat.testing.fingerprint import digests
+from tests.games.bellum_magica.bellum_digest import FINGERPRINT
 
 RECORDED = {
     "2p defaults": "c1e316d6a50268c869929a3103528ce9",

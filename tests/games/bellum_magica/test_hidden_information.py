@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from bellum_helpers import act, blank, give, set_stack, to_attack
-
 from sabbat.core import Rng
 from sabbat.games.bellum_magica import GAME
+from tests.games.bellum_magica.bellum_helpers import act, blank, give, set_stack, to_attack
 
 
 def test_chest_values_are_known_to_their_holder_only() -> None:
@@ -21,7 +20,7 @@ def test_chest_values_are_known_to_their_holder_only() -> None:
 def test_gain_events_hide_the_value_from_the_others() -> None:
     s = blank(2)
     s.boards[0] = "tb_w1"
-    from bellum_helpers import give_creature, start_day
+    from tests.games.bellum_magica.bellum_helpers import give_creature, start_day
     give_creature(s, 0, "gc", "L")
     set_stack(s, "metal", [5])
     start_day(s, [2])

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from bellum_helpers import act, blank, give_creature, kinds, to_attack, to_recruit
-
 from sabbat.core import Action
 from sabbat.games.bellum_magica.constants import Phase
+from tests.games.bellum_magica.bellum_helpers import act, blank, give_creature, kinds, to_attack, to_recruit
 
 
 def recruit_position(food: list[int], glyph: list[int]) -> object:

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from bellum_helpers import act, blank, give, set_display, to_attack
 
 from sabbat.games.bellum_magica import GAME, flow
 from sabbat.games.bellum_magica.constants import Phase
 from sabbat.games.bellum_magica.state import BellumState
+from tests.games.bellum_magica.bellum_helpers import act, blank, give, set_display, to_attack
 
 
 def test_attack_location_loot_of_food_only_is_announced() -> None:
@@ -55,7 +55,7 @@ def test_castle_draft_then_goblins_start_with_the_first_captain() -> None:
 
 def test_gather_food_only_is_announced_without_a_zero_glyph_field() -> None:
     """「アクティブな部隊が集めた食料とグリフをサプライから受け取ります」"""
-    from bellum_helpers import start_day
+    from tests.games.bellum_magica.bellum_helpers import start_day
 
     s = blank(2, cap=0)
     s.production = lambda p, row: (2, 0, 0) if p == 0 else (0, 0, 0)  # type: ignore[method-assign]
@@ -91,7 +91,7 @@ def test_robbed_castle_shield_token_event_names_the_new_defence() -> None:
 
 
 def test_scouts_tie_lists_both_players_with_each_languages_separator() -> None:
-    from bellum_helpers import give_creature, start_day
+    from tests.games.bellum_magica.bellum_helpers import give_creature, start_day
 
     s = blank(2, cap=0)
     give_creature(s, 0, "gc", "L")
@@ -118,7 +118,7 @@ def test_goblin_reveal_names_each_side_correctly() -> None:
 
 
 def test_recruit_event_carries_the_deck() -> None:
-    from bellum_helpers import to_recruit
+    from tests.games.bellum_magica.bellum_helpers import to_recruit
 
     s = blank(2, cap=0)
     s.food[0], s.glyph[0] = 6, 1

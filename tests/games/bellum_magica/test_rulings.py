@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 import yaml
-from bellum_helpers import act, blank, give, give_creature, set_stack, start_day, to_attack
 
 from sabbat.core import Rng
 from sabbat.games.bellum_magica import GAME
 from sabbat.games.bellum_magica.cards import DEFAULT_CARDS, load
 from sabbat.games.bellum_magica.state import BellumState
+from tests.games.bellum_magica.bellum_helpers import act, blank, give, give_creature, set_stack, start_day, to_attack
 
 
 def thief(s: BellumState, p: int, thieves: int) -> None:

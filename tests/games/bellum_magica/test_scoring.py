@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from bellum_helpers import blank, give
-
 from sabbat.games.bellum_magica import flow
+from tests.games.bellum_magica.bellum_helpers import blank, give
 
 
 def scored(*holdings: list[int]) -> object:

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from bellum_helpers import act
 
 from sabbat.core import Action, BadOption, Rng
 from sabbat.games.bellum_magica import GAME
 from sabbat.games.bellum_magica.constants import Phase
 from sabbat.games.bellum_magica.state import BellumState
+from tests.games.bellum_magica.bellum_helpers import act
 
 
 def new(n: int, seed: int = 0, **options: object) -> BellumState:

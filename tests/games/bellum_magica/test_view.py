@@ -69,7 +69,7 @@ def test_japanese_view_has_no_english_words_ids_or_empty_fields_and_a_legend() -
 
 
 def test_identical_recruit_options_name_the_copy_and_the_cost() -> None:
-    from bellum_helpers import blank, to_recruit
+    from tests.games.bellum_magica.bellum_helpers import blank, to_recruit
 
     s = blank(2)
     s.cdisplay["evil"] = [s.cdisplay["evil"][0]] * 2  # two face-up copies of one creature

@@ -1,5 +1,5 @@
 """The fingerprint of Magic Master: its option variants and what a deep step looks at
-(the machinery is in tests/support/fingerprint.py). Run it as a script to print the current digests."""
+(the machinery is in sabbat/testing/fingerprint.py). Run it as a script to print the current digests."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from sabbat.core import GameState
-from support.fingerprint import Fingerprint, digests
+from sabbat.testing.fingerprint import Fingerprint, digests
 
 
 def _results(state: GameState) -> list[Any]:

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from mm_support import GAN, H6, TB, TR, TU, W, act, blank, dice, give, group, ids, kinds
-
 from sabbat.core import Action
 from sabbat.games.magic_master import flow
 from sabbat.games.magic_master import groups as G
 from sabbat.games.magic_master.model import Phase, RegroupKind
+from tests.games.magic_master.mm_support import GAN, H6, TB, TR, TU, W, act, blank, dice, give, group, ids, kinds
 
 
 def test_normal_attack_needs_movement_at_least_the_targets():  # T-10

@@ -5,13 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import yaml
-from mm_support import GAN, H6, TB, W, blank, give, group
 from rich.console import Console
 
 from sabbat import games
 from sabbat.cli.views import render
 from sabbat.core import Action
 from sabbat.games.magic_master.cards import DEFAULT_FILE
+from tests.games.magic_master.mm_support import GAN, H6, TB, W, blank, give, group
 
 
 def test_cards_option_loads_a_replacement_file(tmp_path: Path):  # card data is data

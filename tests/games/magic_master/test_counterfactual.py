@@ -9,7 +9,7 @@ import pytest
 
 from sabbat import agents
 from sabbat.games.magic_master import GAME, flow
-from support.scripts import load_script
+from tests.support.scripts import load_script
 
 
 def _start_is_lowest_heir(seed: int) -> bool:

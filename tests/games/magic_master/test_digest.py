@@ -19,10 +19,10 @@ The variant with `mixing_ban=wizards` and `hand_sizes=by_place` was recorded whe
 from __future__ import annotations
 
 import pytest
-from mm_digest import DEEP_SEEDS, FINGERPRINT, SEEDS
 
 from sabbat.games.magic_master import GAME
-from support.fingerprint import digests
+from sabbat.testing.fingerprint import digests
+from tests.games.magic_master.mm_digest import DEEP_SEEDS, FINGERPRINT, SEEDS
 
 RECORDED = {
     "2p defaults": "c434e4331665ac1c610d614f59596e29",

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from mm_support import GAN, H6, TB, W, act, blank, dice, give, group, inst, kinds
 
 from sabbat.games.magic_master import flow
 from sabbat.games.magic_master import groups as G
 from sabbat.games.magic_master.model import Phase, RegroupKind
+from tests.games.magic_master.mm_support import GAN, H6, TB, W, act, blank, dice, give, group, inst, kinds
 
 
 def finish_turn(s) -> None:

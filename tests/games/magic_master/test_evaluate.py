@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from mm_support import GAN, TB, TU, W, blank, give, group, inst
 
 from sabbat import games
 from sabbat.games.magic_master import evaluate as E
 from sabbat.games.magic_master import flow
 from sabbat.games.magic_master.bots import HeuristicAgent
 from sabbat.games.magic_master.state import MagicMasterState
+from tests.games.magic_master.mm_support import GAN, TB, TU, W, blank, give, group, inst
 
 REGALIA = ("crown", "sceptre", "orb", "sword_of_state")
 

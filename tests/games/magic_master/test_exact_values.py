@@ -3,10 +3,9 @@ a fireball support adds, event parameters as the board numbers groups."""
 
 from __future__ import annotations
 
-from mm_support import GAN, H6, TB, TU, W, act, blank, dice, give, group
-
 from sabbat.core import Action
 from sabbat.games.magic_master.model import Phase
+from tests.games.magic_master.mm_support import GAN, H6, TB, TU, W, act, blank, dice, give, group
 
 
 def test_support_cards_offered_only_where_they_can_help():
@@ -208,10 +207,9 @@ def test_leadership_boundaries_castle_at_succession_one_and_mixed_troops_under_a
 
 
 def test_a_couple_uses_the_better_partners_attack_and_magic_in_either_order():
-    from mm_support import inst
-
     from sabbat.games.magic_master import groups as G
     from sabbat.games.magic_master.groups import Group
+    from tests.games.magic_master.mm_support import inst
 
     s = blank()
     card = {k: inst(s, k) for k in ("galus", "sigurd", "rolf", "zarbak", "melinda")}

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from mm_support import GAN, H6, TB, TR, TU, W, act, blank, give, group, ids, kinds
-
 from sabbat.core import Action
 from sabbat.games.magic_master import groups as G
 from sabbat.games.magic_master.model import Phase, RegroupKind
+from tests.games.magic_master.mm_support import GAN, H6, TB, TR, TU, W, act, blank, give, group, ids, kinds
 
 
 def test_group_sums_and_movement_is_the_minimum():  # rules 4-6

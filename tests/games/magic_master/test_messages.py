@@ -3,11 +3,10 @@ both languages."""
 
 from __future__ import annotations
 
-from mm_support import GAN, H6, W, act, blank, dice, give, group
-
 from sabbat.games.magic_master import flow
 from sabbat.games.magic_master.cards import CardTable
 from sabbat.games.magic_master.state import MagicMasterState
+from tests.games.magic_master.mm_support import GAN, H6, W, act, blank, dice, give, group
 
 
 def _log(s: MagicMasterState, locale: str, since: int = 0) -> list[str]:

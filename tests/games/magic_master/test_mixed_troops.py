@@ -6,9 +6,8 @@ lead red troops through the Charm Staff is held to the same ban, or the staff wo
 
 from __future__ import annotations
 
-from mm_support import TR, TU, blank, group
-
 from sabbat.games.magic_master import groups as G
+from tests.games.magic_master.mm_support import TR, TU, blank, group
 
 
 def test_a_warrior_with_the_charm_staff_may_lead_red_or_blue_troops_but_not_both() -> None:

@@ -86,7 +86,7 @@ def test_the_board_has_a_legend_for_its_marks():
 
 
 def test_normal_attack_is_named_in_japanese_with_its_strength():
-    from mm_support import W, act, blank, group
+    from tests.games.magic_master.mm_support import W, act, blank, group
 
     s = blank()
     group(s, 0, W)
@@ -100,7 +100,7 @@ def test_normal_attack_is_named_in_japanese_with_its_strength():
 
 
 def test_copies_in_one_group_or_hand_are_told_apart_or_offered_once():
-    from mm_support import GAN, act, blank, dice, give, group
+    from tests.games.magic_master.mm_support import GAN, act, blank, dice, give, group
 
     s = blank()
     group(s, 0, GAN)
@@ -123,9 +123,8 @@ def test_copies_in_one_group_or_hand_are_told_apart_or_offered_once():
 
 
 def test_hand_limit_phase_says_how_many_cards_are_left_to_discard():
-    from mm_support import blank, give
-
     from sabbat.games.magic_master.model import Phase
+    from tests.games.magic_master.mm_support import blank, give
 
     s = blank()
     give(s, 0, "fireball", "shield", "dragon", "void", "jester", "thief")

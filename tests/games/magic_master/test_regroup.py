@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections import deque
 
 import pytest
-from mm_support import GAN, TB, TU, act, bare, give, group, ids, kinds, regroup
 
 from sabbat import games
 from sabbat.core import Action, Rng
 from sabbat.games.magic_master import groups as G
 from sabbat.games.magic_master.model import Phase
 from sabbat.games.magic_master.state import MagicMasterState
+from tests.games.magic_master.mm_support import GAN, TB, TU, act, bare, give, group, ids, kinds, regroup
 
 
 def where(s: MagicMasterState, c: int, p: int = 0) -> str:

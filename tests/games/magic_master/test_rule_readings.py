@@ -13,7 +13,6 @@ succession values by default (`hand_sizes=by_value`: 6/6/1 deals 10/10/9), playe
 from __future__ import annotations
 
 import pytest
-from mm_support import GAN, TR, TU, act, blank, give, group
 
 from sabbat import games
 from sabbat.core import BadOption
@@ -21,6 +20,7 @@ from sabbat.games.magic_master import groups as G
 from sabbat.games.magic_master.cards import load
 from sabbat.games.magic_master.model import Phase, RegroupKind
 from sabbat.games.magic_master.state import MagicMasterState
+from tests.games.magic_master.mm_support import GAN, TR, TU, act, blank, give, group
 
 GAME = games.get("magic_master")
 

@@ -5,13 +5,28 @@ Each test is named after the clause it holds the engine to; the Japanese text is
 
 from __future__ import annotations
 
-from mm_support import GAN, H6, TB, TR, TU, W, act, bare, blank, dice, give, group, ids, kinds, regroup
-
 from sabbat import games
 from sabbat.core import Action
 from sabbat.games.magic_master import groups as G
 from sabbat.games.magic_master.model import Phase, RegroupKind
 from sabbat.games.magic_master.state import MagicMasterState
+from tests.games.magic_master.mm_support import (
+    GAN,
+    H6,
+    TB,
+    TR,
+    TU,
+    W,
+    act,
+    bare,
+    blank,
+    dice,
+    give,
+    group,
+    ids,
+    kinds,
+    regroup,
+)
 
 
 def layout(s: MagicMasterState, p: int = 0) -> list[tuple[list[str], list[str], list[str], str]]:

@@ -6,13 +6,13 @@ from __future__ import annotations
 import json
 
 import pytest
-from mm_support import GAN, H6, TB, W, act, blank, give, group, inst
 from rich.console import Console
 
 from sabbat import games
 from sabbat.cli.views import render
 from sabbat.core import Action, Rng
 from sabbat.games.magic_master.model import Phase
+from tests.games.magic_master.mm_support import GAN, H6, TB, W, act, blank, give, group, inst
 
 GAME = games.get("magic_master")
 

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from mm_support import Dice, act
 
 from sabbat import games
 from sabbat.core import IllegalAction
 from sabbat.games.magic_master.cards import Kind, load
 from sabbat.games.magic_master.model import Phase, RegroupKind
 from sabbat.games.magic_master.state import MagicMasterState
+from tests.games.magic_master.mm_support import Dice, act
 
 GAME = games.get("magic_master")
 

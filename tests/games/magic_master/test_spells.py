@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from mm_support import GAN, H6, TB, TR, act, blank, dice, give, group, ids, kinds
-
 from sabbat.games.magic_master import groups as G
 from sabbat.games.magic_master.model import Phase
+from tests.games.magic_master.mm_support import GAN, H6, TB, TR, act, blank, dice, give, group, ids, kinds
 
 
 def _ice_position(*rolls: int):

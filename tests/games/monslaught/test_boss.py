@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import json
 
-from monslaught_helpers import blank, do, hand, ids, pass_turn, play, rejected
-
 from sabbat.core import Action
 from sabbat.games.monslaught.flow import next_round, reward
 from sabbat.games.monslaught.model import Phase
+from tests.games.monslaught.monslaught_helpers import blank, do, hand, ids, pass_turn, play, rejected
 
 
 def declare(st, values: dict[int, int], cost: int, round_: int = 4) -> None:  # type: ignore[no-untyped-def]
@@ -182,7 +181,7 @@ def test_e21_after_boss_won_by_p1_order_starts_with_p2() -> None:
     declare(st, {0: 9, 1: 0, 2: 0}, cost=7)
     finish_draft(st)
     while st.phase is not Phase.SUMMON:
-        from monslaught_helpers import pass_cleanup
+        from tests.games.monslaught.monslaught_helpers import pass_cleanup
 
         pass_cleanup(st)
     assert st.round == 5
@@ -213,9 +212,8 @@ def test_boss_penalty_discard_from_play_area() -> None:
 
 
 def test_a11_option_second_place_need_not_qualify() -> None:
-    from monslaught_helpers import FIXTURE
-
     from sabbat.games.monslaught import GAME
+    from tests.games.monslaught.monslaught_helpers import FIXTURE
 
     st = GAME.new(4, 0, {"cards": FIXTURE, "second_place": "any"})
     st.start = 0
@@ -243,9 +241,8 @@ def test_field_and_land_taking_effects_wait_for_the_boss_scout_phase() -> None:
     """Ruling M-15: while summons are simultaneous and hidden, nobody takes from the shared Field or
     land stacks (that would show through the Field, the stack sizes and the others' options); the
     rulebook's 「カードの効果でフィールドのカードを取ることはできます」 is used in the boss scout phase."""
-    from monslaught_helpers import field, legal
-
     from sabbat.core import Rng
+    from tests.games.monslaught.monslaught_helpers import field, legal
 
     st = blank(3, start=0, round_=3, fixture=False)
     banshee = play(st, 0, "banshee")

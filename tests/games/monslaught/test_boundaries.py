@@ -4,11 +4,10 @@ the right land, and the points of a flipped land."""
 
 from __future__ import annotations
 
-from monslaught_helpers import begin, blank, discard, do, field, hand, ids, land, legal, play, to
-
 from sabbat.games.monslaught.effects import monster_attack
 from sabbat.games.monslaught.model import Phase
 from sabbat.games.monslaught.scoring import points
+from tests.games.monslaught.monslaught_helpers import begin, blank, discard, do, field, hand, ids, land, legal, play, to
 
 
 def real(n: int = 2):  # type: ignore[no-untyped-def]

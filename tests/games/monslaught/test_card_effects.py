@@ -2,10 +2,22 @@
 
 from __future__ import annotations
 
-from monslaught_helpers import begin, blank, discard, do, field, hand, ids, land, legal, play, rejected, to
-
 from sabbat.games.monslaught.effects import group_total, monster_attack, refill_limit
 from sabbat.games.monslaught.model import Phase
+from tests.games.monslaught.monslaught_helpers import (
+    begin,
+    blank,
+    discard,
+    do,
+    field,
+    hand,
+    ids,
+    land,
+    legal,
+    play,
+    rejected,
+    to,
+)
 
 
 def real(n: int = 2):  # type: ignore[no-untyped-def]

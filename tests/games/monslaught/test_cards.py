@@ -6,11 +6,11 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from monslaught_helpers import FIXTURE
 
 from sabbat.core import CardDataError, i18n
 from sabbat.games.monslaught import GAME
 from sabbat.games.monslaught.cards import ABILITIES, ACTIONS, load
+from tests.games.monslaught.monslaught_helpers import FIXTURE
 
 
 def test_box_contents_per_deck() -> None:

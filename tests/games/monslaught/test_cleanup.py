@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
-from monslaught_helpers import begin, blank, discard, do, hand, ids, land, legal, play, rejected, to
-
 from sabbat.core import Action
 from sabbat.games.monslaught.flow import begin_cleanup
 from sabbat.games.monslaught.model import Phase
+from tests.games.monslaught.monslaught_helpers import (
+    begin,
+    blank,
+    discard,
+    do,
+    hand,
+    ids,
+    land,
+    legal,
+    play,
+    rejected,
+    to,
+)
 
 
 def cleanup(n: int = 3):  # type: ignore[no-untyped-def]
@@ -187,7 +198,7 @@ def test_e22_action_in_cleanup_then_capped_refill() -> None:
 
 
 def test_turn_passes_clockwise_and_marker_advances_after_last_player() -> None:
-    from monslaught_helpers import pass_turn
+    from tests.games.monslaught.monslaught_helpers import pass_turn
 
     st = blank(3, start=1)
     begin(st)

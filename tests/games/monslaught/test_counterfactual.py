@@ -4,11 +4,10 @@ and the game is itself again on leaving."""
 
 from __future__ import annotations
 
-from monslaught_helpers import blank
-
 from sabbat.games.monslaught import flow
 from sabbat.games.monslaught.cards import BossCard, CardDB
-from support.scripts import load_script
+from tests.games.monslaught.monslaught_helpers import blank
+from tests.support.scripts import load_script
 
 
 def taker(seed: int, number: int) -> int:

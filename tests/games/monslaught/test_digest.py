@@ -16,10 +16,10 @@ the default (the variant fingerprinted is now `refill_hand=capped`; the version 
 from __future__ import annotations
 
 import pytest
-from monslaught_digest import DEEP_SEEDS, FINGERPRINT, SEEDS
 
 from sabbat.games.monslaught import GAME
-from support.fingerprint import digests
+from sabbat.testing.fingerprint import digests
+from tests.games.monslaught.monslaught_digest import DEEP_SEEDS, FINGERPRINT, SEEDS
 
 RECORDED = {
     "2p defaults": "b86274f83da160c8c3c318140f6a68d7",

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from monslaught_helpers import blank, land
 
 from sabbat.core import Rng
 from sabbat.games.monslaught import GAME
 from sabbat.games.monslaught.model import Phase
+from tests.games.monslaught.monslaught_helpers import blank, land
 
 
 def played(n: int, seed: int, decisions: int):  # type: ignore[no-untyped-def]

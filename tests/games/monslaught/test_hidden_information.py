@@ -6,7 +6,6 @@ import json
 from collections.abc import Sequence
 
 import pytest
-from monslaught_helpers import do, new
 
 from sabbat.agents import get
 from sabbat.core import Rng
@@ -16,7 +15,8 @@ from sabbat.games.monslaught.flow import DRAFT, SUMMONS, DraftPicks
 from sabbat.games.monslaught.model import Phase, Position
 from sabbat.games.monslaught.observe import own_view
 from sabbat.games.monslaught.redeal import redeal
-from support.secrets import commitment_playout
+from sabbat.testing.secrets import commitment_playout
+from tests.games.monslaught.monslaught_helpers import do, new
 
 
 def _play_draft(st) -> None:  # type: ignore[no-untyped-def]

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from monslaught_helpers import begin, blank, land, play
 
 from sabbat.core import Rng
 from sabbat.games.monslaught import GAME
 from sabbat.games.monslaught.model import Phase
 from sabbat.games.monslaught.state import MonslaughtState
+from tests.games.monslaught.monslaught_helpers import begin, blank, land, play
 
 
 def test_random_games_keep_every_invariant() -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import sabbat.games.monslaught as package
-from support.import_graph import layers_broken, package_imports
+from tests.support.import_graph import layers_broken, package_imports
 
 PACKAGE = Path(package.__file__).parent
 LOW = ("cards", "cardtext", "faces", "model", "redeal", "effects", "scoring", "legal", "flow", "rules", "estimate", "setup", "observe",

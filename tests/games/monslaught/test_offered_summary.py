@@ -9,12 +9,11 @@ scout phase, or when an effect let the seat take it. Round-1 picks are secret an
 
 from __future__ import annotations
 
-from monslaught_helpers import begin, blank, do, field, new, old_save, play, scout, to
-
 from sabbat.core import Rng
 from sabbat.games.monslaught import GAME
 from sabbat.games.monslaught.flow import after_reward
 from sabbat.games.monslaught.model import Phase
+from tests.games.monslaught.monslaught_helpers import begin, blank, do, field, new, old_save, play, scout, to
 
 
 def _offered(st, p: int) -> list[str]:  # type: ignore[no-untyped-def]

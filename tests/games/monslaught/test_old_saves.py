@@ -10,12 +10,12 @@ is refused with a message naming both versions.
 from __future__ import annotations
 
 import pytest
-from monslaught_helpers import old_save
 
 from sabbat.core import Rng
 from sabbat.core.errors import SaveFileError
 from sabbat.games.monslaught import GAME
 from sabbat.games.monslaught.model import Phase
+from tests.games.monslaught.monslaught_helpers import old_save
 
 
 def test_a_save_from_before_the_rework_loads_as_it_was_written_and_plays_to_the_end():

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-from monslaught_helpers import begin, blank, do, hand, land, play
 
 from sabbat.core import CardDataError, Rng
 from sabbat.games.monslaught import GAME
@@ -15,6 +14,7 @@ from sabbat.games.monslaught.cards import DEFAULT_FILE
 from sabbat.games.monslaught.effects import group_total
 from sabbat.games.monslaught.scoring import points
 from sabbat.games.monslaught.state import MonslaughtState
+from tests.games.monslaught.monslaught_helpers import begin, blank, do, hand, land, play
 
 
 def test_a_saved_game_reloads_and_plays_on_identically() -> None:

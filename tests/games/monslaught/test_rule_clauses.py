@@ -7,12 +7,24 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from monslaught_helpers import FIXTURE, begin, blank, discard, do, field, hand, land, legal, new, play, to
-
 from sabbat.games.monslaught import GAME
 from sabbat.games.monslaught.flow import begin_cleanup, next_round
 from sabbat.games.monslaught.model import Phase
 from sabbat.games.monslaught.state import MonslaughtState
+from tests.games.monslaught.monslaught_helpers import (
+    FIXTURE,
+    begin,
+    blank,
+    discard,
+    do,
+    field,
+    hand,
+    land,
+    legal,
+    new,
+    play,
+    to,
+)
 
 from .test_boss import declare, fresh_db
 

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from monslaught_helpers import begin, blank, discard, do, hand, land, legal, play
-
 from sabbat.core import Action
 from sabbat.games.monslaught import GAME
 from sabbat.games.monslaught.effects import monster_attack
 from sabbat.games.monslaught.flow import begin_cleanup
 from sabbat.games.monslaught.model import Phase
 from sabbat.games.monslaught.state import MonslaughtState
+from tests.games.monslaught.monslaught_helpers import begin, blank, discard, do, hand, land, legal, play
 
 
 def _refilled_with_child(options: dict[str, str] | None = None) -> MonslaughtState:

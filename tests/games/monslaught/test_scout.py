@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
-from monslaught_helpers import begin, blank, do, field, ids, land, legal, play, rejected, scout, to
-
 from sabbat.games.monslaught.model import Phase
+from tests.games.monslaught.monslaught_helpers import (
+    begin,
+    blank,
+    do,
+    field,
+    ids,
+    land,
+    legal,
+    play,
+    rejected,
+    scout,
+    to,
+)
 
 
 def scouting(n: int = 3):  # type: ignore[no-untyped-def]

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from monslaught_helpers import do, new
 
 from sabbat.core import Rng
 from sabbat.games.monslaught.model import Phase
+from tests.games.monslaught.monslaught_helpers import do, new
 
 
 @pytest.mark.parametrize(("n", "draws", "returned", "field"), [(2, [4, 4], 6, 6), (3, [3, 4, 4], 3, 8),

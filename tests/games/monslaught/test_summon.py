@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from monslaught_helpers import begin, blank, do, ids, land, legal, play, rejected, to
-
 from sabbat.games.monslaught.model import Phase
+from tests.games.monslaught.monslaught_helpers import begin, blank, do, ids, land, legal, play, rejected, to
 
 
 def test_e18_summon_paid_by_discarding_hand_cards_only() -> None:
     st = blank()
     play(st, 0, "owl")
     begin(st)
-    from monslaught_helpers import hand
+    from tests.games.monslaught.monslaught_helpers import hand
 
     hand(st, 0, "fuyure")
     st._legal = None
@@ -28,7 +27,7 @@ def test_e18_summon_paid_by_discarding_hand_cards_only() -> None:
 
 
 def test_e18_no_overpaying() -> None:
-    from monslaught_helpers import hand
+    from tests.games.monslaught.monslaught_helpers import hand
 
     st = blank()
     hand(st, 0, "fuyure", "vanilla_l", "vanilla_l", "frog")
@@ -41,7 +40,7 @@ def test_e18_no_overpaying() -> None:
 
 
 def test_e2_bonfire_three_split_over_summons() -> None:
-    from monslaught_helpers import hand
+    from tests.games.monslaught.monslaught_helpers import hand
 
     st = blank()
     bonfire = land(st, 0, "farm", flipped=True)
@@ -69,7 +68,7 @@ def test_e2_bonfire_three_split_over_summons() -> None:
 
 
 def test_e4_occupied_land_cannot_pay_summon_costs() -> None:
-    from monslaught_helpers import hand
+    from tests.games.monslaught.monslaught_helpers import hand
 
     st = blank()
     mountain = land(st, 0, "mountain")
@@ -80,7 +79,7 @@ def test_e4_occupied_land_cannot_pay_summon_costs() -> None:
 
 
 def test_summoned_cards_can_scout_the_same_turn() -> None:
-    from monslaught_helpers import field, hand, scout
+    from tests.games.monslaught.monslaught_helpers import field, hand, scout
 
     st = blank()
     hand(st, 0, "frog", "owl")
@@ -94,7 +93,7 @@ def test_summoned_cards_can_scout_the_same_turn() -> None:
 
 
 def test_myconid_action_pays_one_and_makes_its_upkeep_zero() -> None:
-    from monslaught_helpers import hand
+    from tests.games.monslaught.monslaught_helpers import hand
 
     st = blank()
     myconid = play(st, 0, "myconid_bed")
@@ -115,7 +114,7 @@ def test_myconid_action_pays_one_and_makes_its_upkeep_zero() -> None:
 def test_e8_owl_one_shot_refills_to_five() -> None:
     st = blank()
     owl = play(st, 0, "owl")
-    from monslaught_helpers import discard
+    from tests.games.monslaught.monslaught_helpers import discard
 
     discard(st, 0, *(["vanilla_l"] * 6))
     begin(st)
@@ -132,7 +131,7 @@ def test_e8_owl_one_shot_refills_to_five() -> None:
 
 
 def test_e8_owl_used_for_scouting_cannot_fire_its_one_shot() -> None:
-    from monslaught_helpers import field, scout
+    from tests.games.monslaught.monslaught_helpers import field, scout
 
     st = blank()
     owl, frog = play(st, 0, "owl"), play(st, 0, "frog")
@@ -144,7 +143,7 @@ def test_e8_owl_used_for_scouting_cannot_fire_its_one_shot() -> None:
 
 
 def test_e9_no_reuse_after_untap() -> None:
-    from monslaught_helpers import discard, hand
+    from tests.games.monslaught.monslaught_helpers import discard, hand
 
     st = blank()
     child = play(st, 0, "child")

@@ -85,7 +85,7 @@ def test_japanese_view_has_no_internal_ids_english_words_or_empty_fields() -> No
 
 
 def test_pending_decision_is_told_in_words() -> None:
-    from monslaught_helpers import begin, blank, do, hand
+    from tests.games.monslaught.monslaught_helpers import begin, blank, do, hand
 
     st = blank(2)
     begin(st)
@@ -99,9 +99,8 @@ def test_pending_decision_is_told_in_words() -> None:
 
 
 def test_identical_cards_in_play_are_numbered_alike_on_the_board_and_in_the_options() -> None:
-    from monslaught_helpers import begin, blank, play
-
     from sabbat.core import Action
+    from tests.games.monslaught.monslaught_helpers import begin, blank, play
 
     st = blank(2)
     begin(st)
@@ -141,9 +140,8 @@ def test_events_never_show_an_empty_card_list() -> None:
 
 
 def test_a_refill_of_nothing_says_so() -> None:
-    from monslaught_helpers import begin, blank, do
-
     from sabbat.games.monslaught.flow import begin_cleanup
+    from tests.games.monslaught.monslaught_helpers import begin, blank, do
 
     st = blank(2)
     begin(st)

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from monslaught_helpers import do, ids, new, pass_cleanup, pass_turn, rejected, scout
-
 from sabbat.core import Action
 from sabbat.games.monslaught.model import Phase
 from sabbat.games.monslaught.scoring import points
+from tests.games.monslaught.monslaught_helpers import do, ids, new, pass_cleanup, pass_turn, rejected, scout
 
 
 def rig_offers(st, offers: dict[int, list[str]]) -> None:  # type: ignore[no-untyped-def]

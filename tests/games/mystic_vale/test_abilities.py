@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from mv_helpers import act, arrange, at_harvest, at_plant, build, new
-
 from sabbat.core import Action
 from sabbat.games.mystic_vale.constants import VALE_SRC
 from sabbat.games.mystic_vale.effects import END_HANDLERS, HARVEST_HANDLERS, PLAY_HANDLERS
 from sabbat.games.mystic_vale.turn import discard_field
+from tests.games.mystic_vale.mv_helpers import act, arrange, at_harvest, at_plant, build, new
 
 
 def _field_with(parts: list[tuple[str, str]], extra: list[str] = ()):  # type: ignore[no-untyped-def,assignment]

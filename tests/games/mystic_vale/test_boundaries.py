@@ -4,12 +4,11 @@ exact match, growth cancelling decay when a part is sleeved, and the exact event
 
 from __future__ import annotations
 
-from mv_helpers import act, arrange, at_harvest, at_plant, build, new, put_vale
-
 from sabbat.core import i18n
 from sabbat.games.mystic_vale.constants import VALE_SRC, Phase
 from sabbat.games.mystic_vale.effects import end_vp_per_guardian, end_vp_per_vale
 from sabbat.games.mystic_vale.turn import finish_turn
+from tests.games.mystic_vale.mv_helpers import act, arrange, at_harvest, at_plant, build, new, put_vale
 
 
 def _end_turn_of(st, p: int, pool: int) -> None:  # type: ignore[no-untyped-def]

@@ -13,10 +13,10 @@ order, an event, an observation, a description, an estimate or a saved state fai
 from __future__ import annotations
 
 import pytest
-from mv_digest import DEEP_SEEDS, FINGERPRINT, SEEDS
 
 from sabbat.games.mystic_vale import GAME
-from support.fingerprint import digests
+from sabbat.testing.fingerprint import digests
+from tests.games.mystic_vale.mv_digest import DEEP_SEEDS, FINGERPRINT, SEEDS
 
 RECORDED = {
     "2p defaults": "b347e0d77e7bc9f4ed25a7d8b9eccef2",

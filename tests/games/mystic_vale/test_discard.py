@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from mv_helpers import act, arrange, at_harvest, build, new
 
 from sabbat.core import Action, IllegalAction
 from sabbat.games.mystic_vale.constants import Phase
+from tests.games.mystic_vale.mv_helpers import act, arrange, at_harvest, build, new
 
 
 def test_scenario_13_sleeving_rules() -> None:

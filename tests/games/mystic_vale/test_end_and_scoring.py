@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from mv_helpers import act, arrange, at_harvest, build, new
-
 from sabbat.games.mystic_vale.constants import Phase
+from tests.games.mystic_vale.mv_helpers import act, arrange, at_harvest, build, new
 
 
 def _three_players_pool_two() -> object:

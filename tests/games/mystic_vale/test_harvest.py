@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from mv_helpers import act, arrange, at_harvest, build, kinds, new, put_display, put_vale
 
 from sabbat.core import Action, IllegalAction
 from sabbat.games.mystic_vale.constants import VALE_SRC, Phase
+from tests.games.mystic_vale.mv_helpers import act, arrange, at_harvest, build, kinds, new, put_display, put_vale
 
 
 def test_scenario_6_on_deck_card_gives_no_mana() -> None:
@@ -192,9 +192,8 @@ def test_german_spirit_trade_is_off_by_default() -> None:
 
 
 def test_german_spirit_trade_gives_three_spirit_for_one_of_a_chosen_kind() -> None:
-    from mv_helpers import FIXTURE
-
     from sabbat.games.mystic_vale import GAME
+    from tests.games.mystic_vale.mv_helpers import FIXTURE
 
     st = GAME.new(2, 0, {"cards": str(FIXTURE), "german_spirit_trade": True})
     arrange(st, 0, field=["S1x2", "S1x2"], on_deck="B", deck=["B"])  # type: ignore[arg-type]

@@ -127,10 +127,9 @@ def test_summary_offered_lists_per_seat_the_cards_it_could_have_bought() -> None
 
 
 def test_heuristic_stops_planting_when_the_known_deck_is_risky() -> None:
-    from mv_helpers import arrange, at_plant
-    from mv_helpers import new as fixture_state
-
     from sabbat.core import Action
+    from tests.games.mystic_vale.mv_helpers import arrange, at_plant
+    from tests.games.mystic_vale.mv_helpers import new as fixture_state
 
     bot = HeuristicAgent(0)
     risky = fixture_state()
@@ -140,7 +139,7 @@ def test_heuristic_stops_planting_when_the_known_deck_is_risky() -> None:
     safe = fixture_state()
     arrange(safe, 0, field=["F", "C", "C"], on_deck="F", deck=["B"] * 8 + ["C"])
     build_c = safe.on_deck[0]
-    from mv_helpers import build
+    from tests.games.mystic_vale.mv_helpers import build
     build(safe, build_c, [("cursed_land", "top"), ("fertile_soil", "middle")])  # 1 decay, 2 mana on deck
     at_plant(safe, 0)
     assert safe.effective_decay(0) == 3
@@ -197,10 +196,9 @@ def test_japanese_view_has_no_english_spirit_letters_and_a_legend_for_every_icon
     """Polish: E/S/W (W reads as Wild) are gone; each icon is named; no zero-valued fields."""
     import re
 
-    from mv_helpers import arrange, at_harvest
-    from mv_helpers import new as fixture_state
-
     from sabbat.games.mystic_vale import terminal as view
+    from tests.games.mystic_vale.mv_helpers import arrange, at_harvest
+    from tests.games.mystic_vale.mv_helpers import new as fixture_state
 
     st = fixture_state()
     arrange(st, 0, field=["S1x2", "W", "B"], on_deck="B", deck=["B"])
@@ -218,8 +216,8 @@ def test_japanese_view_has_no_english_spirit_letters_and_a_legend_for_every_icon
 
 
 def test_identical_abilities_name_the_card_that_carries_them() -> None:
-    from mv_helpers import arrange, at_harvest, build
-    from mv_helpers import new as fixture_state
+    from tests.games.mystic_vale.mv_helpers import arrange, at_harvest, build
+    from tests.games.mystic_vale.mv_helpers import new as fixture_state
 
     st = fixture_state()
     ids = arrange(st, 0, field=["B", "B"], on_deck="B", deck=["B"])

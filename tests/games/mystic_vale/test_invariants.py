@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from mv_helpers import new
 
 from sabbat.core import Rng
 from sabbat.games.mystic_vale import GAME
 from sabbat.games.mystic_vale.state import MysticValeState
+from tests.games.mystic_vale.mv_helpers import new
 
 
 def test_random_games_keep_every_invariant() -> None:

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from mv_helpers import act, arrange, at_plant, kinds, new
-
 from sabbat.games.mystic_vale.constants import Phase
 from sabbat.games.mystic_vale.turn import prep
+from tests.games.mystic_vale.mv_helpers import act, arrange, at_plant, kinds, new
 
 
 def _after_setup(deck_rest: list[str]) -> tuple[object, dict[str, list[int]]]:
@@ -78,7 +77,7 @@ def test_scenario_17_prep_spoil_skips_next_planting_and_harvest() -> None:
     st = new()
     ids = arrange(st, 0, field=[], on_deck="D2", deck=["C", "C", "B", "C", "B", "B"])
     # D2 fixture plus a cursed land in the same card: 3 decay on one card
-    from mv_helpers import build
+    from tests.games.mystic_vale.mv_helpers import build
     build(st, ids["on_deck"][0], [("fx_decay2", "top"), ("cursed_land", "middle")])
     prep(st, 0)
     assert st.skip_next[0] and st.token[0]

@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pytest
 import yaml
-from mv_helpers import act, arrange, at_harvest, build, new
 
 from sabbat.core import Rng
 from sabbat.games.mystic_vale import GAME
 from sabbat.games.mystic_vale.cards import DEFAULT_PATH
 from sabbat.games.mystic_vale.state import MysticValeState
 from sabbat.games.mystic_vale.turn import to_field
+from tests.games.mystic_vale.mv_helpers import act, arrange, at_harvest, build, new
 
 
 def test_a_saved_game_reloads_with_its_caches_and_plays_on_identically() -> None:

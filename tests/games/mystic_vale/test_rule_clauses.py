@@ -8,7 +8,6 @@ import tempfile
 from pathlib import Path
 
 import yaml
-from mv_helpers import FIXTURE, act, arrange, at_harvest, at_plant, build, kinds, new, put_display, put_vale
 
 from sabbat.core import Action, Rng
 from sabbat.games.mystic_vale import GAME
@@ -17,6 +16,18 @@ from sabbat.games.mystic_vale.constants import VALE_SRC, Phase
 from sabbat.games.mystic_vale.effects import end_vp_per_guardian
 from sabbat.games.mystic_vale.state import MysticValeState
 from sabbat.games.mystic_vale.turn import finish_turn, prep, reveal
+from tests.games.mystic_vale.mv_helpers import (
+    FIXTURE,
+    act,
+    arrange,
+    at_harvest,
+    at_plant,
+    build,
+    kinds,
+    new,
+    put_display,
+    put_vale,
+)
 
 
 def _last_seat_ends_turn(st, turns_taken: int, decisions: int = 0) -> None:  # type: ignore[no-untyped-def]

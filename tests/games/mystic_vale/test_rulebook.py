@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from mv_helpers import act, arrange, at_harvest, at_plant, kinds, new, put_vale
-
 from sabbat.core import Action, i18n
 from sabbat.games.mystic_vale.constants import VALE_SRC, Phase
 from sabbat.games.mystic_vale.effects import vp_per_vale
+from tests.games.mystic_vale.mv_helpers import act, arrange, at_harvest, at_plant, kinds, new, put_vale
 
 
 def test_yamafuda_ga_kokatsu_shitara_sonotsudo_the_discard_is_shuffled_as_soon_as_the_deck_runs_out() -> None:

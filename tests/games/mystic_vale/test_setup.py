@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from mv_helpers import SPECS, arrange, build, new
 
 from sabbat.games.mystic_vale import GAME
 from sabbat.games.mystic_vale.cards import DECK_SIZE
 from sabbat.games.mystic_vale.constants import Phase
 from sabbat.games.mystic_vale.turn import initial_build
+from tests.games.mystic_vale.mv_helpers import SPECS, arrange, build, new
 
 
 @pytest.mark.parametrize(("n", "l1", "pool"), [(2, 12, 23), (3, 15, 28), (4, 18, 33)])

@@ -1,11 +1,11 @@
 """The fingerprint of the Nameless Dark Lord: its option variants and what a deep step looks at
-(the machinery is in tests/support/fingerprint.py). Run it as a script to print the current digests."""
+(the machinery is in sabbat/testing/fingerprint.py). Run it as a script to print the current digests."""
 
 from __future__ import annotations
 
 import json
 
-from support.fingerprint import Fingerprint, digests
+from sabbat.testing.fingerprint import Fingerprint, digests
 
 FINGERPRINT = Fingerprint(
     variants=[

@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pytest
 import yaml
-from ndl_support import B, G, R, Y, act, board, new, resolve_from
 
 from sabbat.core import CardDataError, UnknownCard
 from sabbat.games.nameless_dark_lord import GAME, rounds
 from sabbat.games.nameless_dark_lord.cards import DEFAULT_FILE, load
 from sabbat.games.nameless_dark_lord.level_events import level_groups
 from sabbat.games.nameless_dark_lord.model import Phase
+from tests.games.nameless_dark_lord.ndl_support import B, G, R, Y, act, board, new, resolve_from
 
 
 def test_round_with_empty_decks_reveals_only_what_is_left():

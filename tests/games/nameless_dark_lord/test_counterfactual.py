@@ -11,7 +11,7 @@ import pytest
 from sabbat.games.nameless_dark_lord import GAME, bidding, dealing, rounds
 from sabbat.games.nameless_dark_lord.model import Phase
 from sabbat.games.nameless_dark_lord.state import NdlState
-from support.scripts import load_script
+from tests.support.scripts import load_script
 
 
 def _originals() -> tuple[object, ...]:
@@ -20,7 +20,7 @@ def _originals() -> tuple[object, ...]:
 
 def _tied_ending() -> NdlState:
     """B and G tied at 2 VP (a Fishing Village each) at the end of round 7."""
-    from ndl_support import B, G, add, new
+    from tests.games.nameless_dark_lord.ndl_support import B, G, add, new
 
     s = new(4)
     for p in (B, G):

@@ -13,10 +13,10 @@ digests before it came back unchanged).
 from __future__ import annotations
 
 import pytest
-from ndl_digest import FINGERPRINT
 
 from sabbat.games.nameless_dark_lord import GAME
-from support.fingerprint import digests
+from sabbat.testing.fingerprint import digests
+from tests.games.nameless_dark_lord.ndl_digest import FINGERPRINT
 
 RECORDED = {
     "3p defaults": "3f164b394814a23f321f612595e80271",

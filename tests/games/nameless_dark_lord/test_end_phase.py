@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from ndl_support import B, G, R, Y, act, add, board, new, resolve_from
-
 from sabbat.games.nameless_dark_lord import rounds
 from sabbat.games.nameless_dark_lord.board import give, remove_unit
+from tests.games.nameless_dark_lord.ndl_support import B, G, R, Y, act, add, board, new, resolve_from
 
 
 def _end_round_with(s, stacks, targets=None, bomber_for=None, **kw):

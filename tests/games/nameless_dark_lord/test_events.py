@@ -7,11 +7,10 @@ receives one; `per_type` (one per territory name owned by nobody of that name) i
 
 from __future__ import annotations
 
-from ndl_support import B, G, R, Y, act, add, new
-
 from sabbat.games.nameless_dark_lord import rounds
 from sabbat.games.nameless_dark_lord.model import Phase
 from sabbat.games.nameless_dark_lord.scoring import sheet
+from tests.games.nameless_dark_lord.ndl_support import B, G, R, Y, act, add, new
 
 
 def _e9(**options):

@@ -3,12 +3,11 @@ Delivery (p.28) and the Grave Number line in 3-player games (p.34)."""
 
 from __future__ import annotations
 
-from ndl_support import G, R, Y, act, add, board, new, resolve_from
-
 from sabbat.core import Action
 from sabbat.games.nameless_dark_lord import rounds
 from sabbat.games.nameless_dark_lord.board import give, remove_unit
 from sabbat.games.nameless_dark_lord.model import NO_ONE, Phase
+from tests.games.nameless_dark_lord.ndl_support import G, R, Y, act, add, board, new, resolve_from
 
 
 def _home(s, p, cid):

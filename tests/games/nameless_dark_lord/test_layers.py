@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import sabbat.games.nameless_dark_lord as package
-from support.import_graph import layers_broken, package_imports
+from tests.support.import_graph import layers_broken, package_imports
 
 PACKAGE = Path(package.__file__).parent
 LOW = ("cards", "options", "text", "cardtext", "model", "actions", "board", "scoring", "effects", "level_events",

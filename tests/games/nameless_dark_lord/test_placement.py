@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from ndl_support import B, G, R, Y, act, add, board, new, owners, resolve_from
 
 from sabbat.core import Action, IllegalAction
 from sabbat.games.nameless_dark_lord import bidding
 from sabbat.games.nameless_dark_lord.board import cost, player_power
 from sabbat.games.nameless_dark_lord.model import Phase
+from tests.games.nameless_dark_lord.ndl_support import B, G, R, Y, act, add, board, new, owners, resolve_from
 
 
 def _home(s, p, cid):

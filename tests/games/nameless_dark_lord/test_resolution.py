@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from ndl_support import B, G, R, Y, act, add, board, new, resolve_from, to_round_start
-
 from sabbat.core import Action
 from sabbat.games.nameless_dark_lord import model, rounds
 from sabbat.games.nameless_dark_lord.board import cost
 from sabbat.games.nameless_dark_lord.model import Phase
+from tests.games.nameless_dark_lord.ndl_support import B, G, R, Y, act, add, board, new, resolve_from, to_round_start
 
 NON_TERRITORY = ["skeleton_cursedman", "clay_golem", "goblin_delivery", "goblin_flagbearer", "junk_golem"]
 

@@ -3,11 +3,10 @@ through (see tools/mutation/ and benchmarks/results/mutation_nameless_dark_lord.
 
 from __future__ import annotations
 
-from ndl_support import B, G, R, Y, act, add, board, new, resolve_from
-
 from sabbat.games.nameless_dark_lord import rounds
 from sabbat.games.nameless_dark_lord.level_events import level_groups
 from sabbat.games.nameless_dark_lord.model import Phase, seat
+from tests.games.nameless_dark_lord.ndl_support import B, G, R, Y, act, add, board, new, resolve_from
 
 
 def test_p25_tie_goes_to_the_nearest_clockwise_from_the_red_throne_not_counterclockwise():

@@ -6,11 +6,11 @@ import itertools
 import random
 
 import pytest
-from ndl_support import B, G, R, Y, add, new
 
 from sabbat.games.nameless_dark_lord import GAME
 from sabbat.games.nameless_dark_lord.model import Phase
 from sabbat.games.nameless_dark_lord.options import OPTIONS
+from tests.games.nameless_dark_lord.ndl_support import B, G, R, Y, add, new
 
 KEY = "nameless_dark_lord.tiebreak.throne_priority"
 

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from ndl_support import B, G, R, Y, add, new
-
 from sabbat.games.nameless_dark_lord import bidding, rounds
 from sabbat.games.nameless_dark_lord.board import give, take_away
 from sabbat.games.nameless_dark_lord.scoring import sheet, totals, winner
+from tests.games.nameless_dark_lord.ndl_support import B, G, R, Y, add, new
 
 
 def _own(s, p, *cards):

@@ -52,9 +52,8 @@ def test_view_shows_colour_with_the_cli_seat_label():
 
 def test_summary_of_a_hand_built_tied_ending():
     """B and G both hold a Fishing Village (2 VP): tied at 2, Red Throne at R decides for B."""
-    from ndl_support import B, G, add, new
-
     from sabbat.games.nameless_dark_lord.model import Phase
+    from tests.games.nameless_dark_lord.ndl_support import B, G, add, new
 
     s = new(4)
     for p in (B, G):
@@ -80,7 +79,7 @@ def test_summary_offers_only_the_targets_a_seat_was_asked_for_and_could_pay():
     """Take rates count a card as a seat's chance only when it held priority and could pay: R cannot
     pay for A (skipped), B declines A and Y takes it; in B, R takes it before B is asked; G is asked
     for the sentinel area."""
-    from ndl_support import B, R, Y, act, board, new, resolve_from
+    from tests.games.nameless_dark_lord.ndl_support import B, R, Y, act, board, new, resolve_from
 
     s = new(4)
     board(s, {0: [(R, "fx_2_3"), (B, "fx_1_1"), (Y, "fx_1_1")], 1: [(R, "fx_1_1"), (B, "fx_1_1")]},

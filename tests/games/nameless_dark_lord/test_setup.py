@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from ndl_support import new, to_round_start
 
 from sabbat.core import Action
 from sabbat.games.nameless_dark_lord import GAME
 from sabbat.games.nameless_dark_lord.model import Phase, seat
+from tests.games.nameless_dark_lord.ndl_support import new, to_round_start
 
 
 @pytest.mark.parametrize("seed", range(5))

@@ -7,11 +7,10 @@ option `sleeve_mode=secret` hides every choice until all have committed.
 
 from __future__ import annotations
 
-from ndl_support import B, G, R, Y, add, new
-
 from sabbat.core import Action, Rng
 from sabbat.games.nameless_dark_lord import rounds
 from sabbat.games.nameless_dark_lord.model import Phase
+from tests.games.nameless_dark_lord.ndl_support import B, G, R, Y, add, new
 
 
 def _five_units(s):

@@ -75,7 +75,7 @@ def test_options_of_every_decision_read_differently_in_both_languages():
 
 
 def test_spearman_options_name_owner_position_and_cost():
-    from ndl_support import B, R, add, board, new
+    from tests.games.nameless_dark_lord.ndl_support import B, R, add, board, new
 
     s = new(4)
     made = board(s, {0: [(R, "fx_1_1"), (B, "fx_1_1")]}, coins=[5, 5, 5, 5])
@@ -92,9 +92,8 @@ def test_spearman_options_name_owner_position_and_cost():
 
 def test_spearman_on_a_power_zero_unit_says_no_cost():
     """pp.27–28: a power-0 unit is removed 「無償で」: the option names no coin count."""
-    from ndl_support import B, R, add, board, new
-
     from sabbat.core import Action
+    from tests.games.nameless_dark_lord.ndl_support import B, R, add, board, new
 
     s = new(4)
     made = board(s, {0: [(B, "fx_0_1")]}, coins=[0, 0, 0, 0])

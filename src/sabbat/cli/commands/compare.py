@@ -63,6 +63,8 @@ def compare(
     if len(card_files) != 2:
         raise click.BadParameter(st("cards_twice", lang), param_hint="--cards")
     g = games.get(game)
+    if not g.has_card_file:
+        raise click.BadParameter(st("no_card_file", lang, game=g.info.cli_name), param_hint="GAME")
     num = players if players is not None else g.info.min_players
     sides = [options_from(None if str(f) == "shipped" else f, option_items) for f in card_files]
     for options in sides:

@@ -61,7 +61,8 @@ def _show_game_options(g: Any, lang: str) -> None:
             high = "" if opt.maximum is None else opt.maximum
             allowed = t("int_values", lang, low=low, high=high)
         table.add_row(name, allowed, shown_default, meaning)
-    table.add_row("cards", t("cards_values", lang), t("cards_default", lang), t("cards_help", lang))
+    if g.has_card_file:
+        table.add_row("cards", t("cards_values", lang), t("cards_default", lang), t("cards_help", lang))
     console.print(table, markup=False)
     console.print(t("options_usage", lang, game=info.cli_name))
 

@@ -20,8 +20,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sabbat.core import Action, GameState, Rng
+from sabbat.core import Action, Game, GameState, Rng
 from sabbat.core.secrets import SecretChoice
+
+from .playout import option_variants, variant_id
+from .problem import Problem
+from .settings import Settings
 
 
 @dataclass
@@ -48,7 +52,8 @@ def check_secret_choice(state: GameState, chooser: Rng, report: SecretReport) ->
     secret choice is still pending afterwards, every other seat must see the same new events and
     the same observation whichever action was taken."""
     mover = state.current_player
-    assert mover is not None
+    if mover is None:
+        raise ValueError("a finished game has no secret choice to check")
     seen = len(state.events)
     others = [q for q in range(state.num_players) if q != mover]
     first: tuple[Action, list[str]] | None = None
@@ -148,3 +153,53 @@ def commitment_playout(state: GameState, seed: int, load: Load,
         if len(report.problems) > 5:
             break
     return report
+
+
+def declares_secrets(game: Game) -> bool:
+    """Whether the game says it has secret choices: it lists `secret_choices` in its state class,
+    or its state overrides `secret_choice()` itself."""
+    cls = game.state_class
+    return bool(cls.secret_choices) or cls.secret_choice is not GameState.secret_choice
+
+
+def secret_choices(game: Game, n: int | None, settings: Settings) -> None:
+    """Wherever `secret_choice()` holds, each other seat sees the same new events and the same
+    observation whichever action the mover takes (after the rest of the mover's secret run, while
+    a secret choice is still pending): a game cannot mark a choice the others see as secret. A
+    game that declares secret choices must meet some in its random games, and one that declares
+    none must meet none, so the check is never vacuous."""
+    compared = 0
+    for options in option_variants(game):
+        for count in game.info.player_counts:
+            for seed in range(settings.variants):
+                report = secret_playout(game.new(count, seed, options), seed)
+                if report.problems:
+                    raise Problem(f"{count}p {variant_id(options)} seed {seed}: {report.problems[:3]}")
+                compared += report.compared
+    if declares_secrets(game) and not compared:
+        raise Problem("no random game met a secret choice of two actions before its reveal: nothing was checked")
+    if not declares_secrets(game) and compared:
+        raise Problem("the game has secret choices: declare them in its state's secret_choices")
+
+
+def commitments(game: Game, n: int | None, settings: Settings) -> None:
+    """For each of a game's `secret_choices` (`sabbat.core.secrets`), while open: every commitment
+    survives a save and load, a seat's own determinization keeps its own commitment and who has
+    chosen, the other seats' are redrawn (somewhere in the random games), and the choice is
+    revealed exactly when every seat has chosen, never before and never a decision later. Each
+    choice is checked on its own, so one that is redrawn cannot hide another that is not."""
+    for choice in game.state_class.secret_choices:
+        kind = type(choice).__name__
+        total = CommitmentReport()
+        for options in option_variants(game):
+            for count in game.info.player_counts:
+                for seed in range(settings.variants):
+                    report = commitment_playout(game.new(count, seed, options), seed, game.from_json, (choice,))
+                    if report.problems:
+                        raise Problem(f"{kind} {count}p {variant_id(options)} seed {seed}: {report.problems[:3]}")
+                    total.redrawn += report.redrawn
+                    total.reveals += report.reveals
+        if not total.reveals:
+            raise Problem(f"no random game revealed a {kind}: nothing was checked")
+        if not total.redrawn:
+            raise Problem(f"no determinization redrew another seat's {kind} commitment")

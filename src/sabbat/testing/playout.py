@@ -1,8 +1,8 @@
-"""Random playouts and the checks every game's ending must pass (shared by the conformance suite).
+"""Random playouts and the checks every game's ending must pass.
 
-Why here: the conformance suite and the toy game's own tests apply the same rules — winners are
-the top scorers after tie-breaks, no random game stops at a safety cap, resources stay
-consistent after every decision — so they are written once.
+Why here: the author's kit and sabbat's own tests apply the same rules — winners are the top
+scorers after tie-breaks, no random game stops at a safety cap, resources stay consistent after
+every decision — so they are written once.
 """
 
 from __future__ import annotations
@@ -11,21 +11,22 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from sabbat import games
-from sabbat.core import GameState, Rng
+from sabbat.core import Game, GameState, Rng
+
+from .problem import Problem, resolve
 
 BASE_FIELDS = ("seed", "rng", "history", "events", "determinized_for")
 """Fields every state has that `determinize` itself resets; the rest is the game's own position."""
 
 
-def option_variants(name: str) -> list[dict[str, Any]]:
+def option_variants(game: Game | str) -> list[dict[str, Any]]:
     """The defaults, then each declared option set in turn to each of its other values.
 
     A choice option is played with every value, a bool both ways. A whole-number option is a
     bound (a day cap, a threshold) rather than a rules variant, so it keeps its default.
     """
     variants: list[dict[str, Any]] = [{}]
-    for key, option in sorted(games.get(name).info.options.items()):
+    for key, option in sorted(resolve(game).info.options.items()):
         if option.kind == "choice":
             variants += [{key: value} for value in option.choices if value != option.default]
         elif option.kind == "bool":
@@ -34,25 +35,29 @@ def option_variants(name: str) -> list[dict[str, Any]]:
 
 
 def variant_id(options: dict[str, Any]) -> str:
+    """A variant's name in reports: `key=value,...`, or `defaults`."""
     return ",".join(f"{k}={v}" for k, v in sorted(options.items())) or "defaults"
 
 
-def play_random(name: str, n: int, seed: int, options: dict[str, Any] | None = None) -> GameState:
-    """A random game to its end, asserting after every decision that the game's invariants hold."""
-    game = games.get(name)
+def play_random(game: Game | str, n: int, seed: int, options: dict[str, Any] | None = None) -> GameState:
+    """A random game to its end; Problem as soon as the game's invariants fail or it outlasts its
+    `max_decisions`."""
+    game = resolve(game)
+    name = game.info.id
     state = game.new(n, seed, options or {})
     chooser = Rng(seed)
     broken = state.check_invariants()
-    assert not broken, f"{name} {n}p seed {seed} {variant_id(options or {})}: at the start: {broken[:3]}"
+    if broken:
+        raise Problem(f"{name} {n}p seed {seed} {variant_id(options or {})}: at the start: {broken[:3]}")
     while not state.is_terminal():
-        assert len(state.history) < game.info.max_decisions, f"{name} {n}p seed {seed}: game did not end"
+        if len(state.history) >= game.info.max_decisions:
+            raise Problem(f"{name} {n}p seed {seed}: game did not end within max_decisions")
         action = chooser.choice(state.legal_actions())
         state.apply(action)
         broken = state.check_invariants()
-        assert not broken, (
-            f"{name} {n}p seed {seed} {variant_id(options or {})}: after decision {len(state.history)} "
-            f"({action.notation()}): {broken[:3]}"
-        )
+        if broken:
+            raise Problem(f"{name} {n}p seed {seed} {variant_id(options or {})}: after decision "
+                          f"{len(state.history)} ({action.notation()}): {broken[:3]}")
     return state
 
 

@@ -17,6 +17,8 @@ from typing import Any
 
 from sabbat.core import Game, GameState, Rng
 
+from .problem import Problem
+
 
 def _scores(state: GameState) -> list[Any]:
     return [state.scores(), state.tie_breaks(), state.winners(), state.summary()]
@@ -24,6 +26,8 @@ def _scores(state: GameState) -> list[Any]:
 
 @dataclass(frozen=True)
 class Fingerprint:
+    """What a game's fingerprint plays and looks at."""
+
     variants: list[dict[str, Any]]
     """Option sets played at every player count ({} = the defaults)."""
     deep_every: int
@@ -48,7 +52,8 @@ def _deep(fp: Fingerprint, state: GameState, h: Any, probe: Rng) -> None:
     h.update(_dump(fp.results(state)).encode())
     h.update(_dump(state.check_invariants()).encode())
     copy = state.clone()
-    assert _dump(copy.to_json()) == _dump(state.to_json())
+    if _dump(copy.to_json()) != _dump(state.to_json()):
+        raise Problem(f"{state.game_id} decision {len(state.history)}: a clone saves differently from its original")
     if not state.is_terminal():
         seen = probe.below(n)
         h.update(_dump(state.determinize(seen, Rng(probe.next_u64())).to_json()).encode())
