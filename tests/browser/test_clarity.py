@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from browser.helpers import audit, http_json, open_page, version
+from tests.browser.helpers import audit, http_json, open_page, version
 
 SEED = 20261129
 

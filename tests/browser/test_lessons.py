@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from browser.helpers import (
+from tests.browser.helpers import (
     MENU_ITEMS,
     TURN_TIMEOUT_MS,
     audit,
