@@ -140,6 +140,26 @@ class Game:
         """A data file shipped in the game's package (its card file, `encode.json`...)."""
         return resources.files(self.package).joinpath(name)
 
+    def rules_text(self, locale: str) -> str | None:
+        """The game's rules summary shipped as package data (`rules.<locale>.md`, else English),
+        or None: the terminal's `rules` and the browser's rules panel both show it."""
+        for name in (f"rules.{locale}.md", "rules.en.md"):
+            entry = self.resource(name)
+            if entry.is_file():
+                return entry.read_text(encoding="utf-8")
+        return None
+
+    def terminal_view(self, obs: dict[str, Any], locale: str) -> Any:
+        """A Rich renderable of `obs` for a terminal: the `render(obs, locale)` of the game's
+        `terminal` part, or the observation as a readable tree where the game has none. The
+        terminal and the RL environments' text rendering both draw a board with it."""
+        module = self.part("terminal")
+        if module is not None:
+            return module.render(obs, locale)
+        from rich.pretty import Pretty  # a front end's library, loaded only when someone draws
+
+        return Pretty(obs, expand_all=False)
+
     def reveal_at_end(self, state: GameState, obs: dict[str, Any]) -> None:
         """Add to a finished game's all-seeing view what no seat saw but the end makes no secret
         of (replays and the end screen); most games have nothing to add."""
