@@ -124,10 +124,6 @@ def mov(t: CardTable, g: Group) -> int:
     return min(vals) if vals else 0
 
 
-def unit_suc(t: CardTable, g: Group) -> int:
-    return max([t.suc[c] for c in g.char]) if g.char else 0
-
-
 def char_suc(t: CardTable, g: Group) -> int:
     """Character + items succession: what leadership and castles need (ruling A-08)."""
     suc = t.suc
