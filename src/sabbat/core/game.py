@@ -214,7 +214,8 @@ class Game:
         """Base fields by type, the game's own invariants, and a dry run of the contract."""
         try:
             problem = _base_problem(state, self.info.player_counts)
-            if problem is None:
+            if problem is None:  # a save from before options kept their defaults gets them here
+                state.options = check_options(self.info.cli_name, self.info.options, state.options)
                 broken = state.check_invariants()
                 problem = "; ".join(shown(b, 80) for b in broken[:3]) if broken else None
             if problem is None:

@@ -3,7 +3,9 @@
 The digests were recorded from the code of commit 537688e, before any tuning: a change that
 alters a legal-action order, an event, an observation, a description or a saved state fails here.
 Re-recorded when `summary()` and saves gained `offered` (with it stripped, the old digests came back), and
-when the issue-21 rebalance changed card values (17 creatures and the chest split: different games, same code).
+when the issue-21 rebalance changed card values (17 creatures and the chest split: different games, same code),
+and when saved states began to keep every option's default (with the defaults stripped from the saves,
+the digests before came back).
 """
 
 from __future__ import annotations
@@ -15,18 +17,18 @@ from sabbat.games.bellum_magica import GAME
 from support.fingerprint import digests
 
 RECORDED = {
-    "2p defaults": "0f90928b2f3ec755e68d73f590af45de",
-    "2p castle_choice=draft": "321970ef6e6b7ca0bd9d55ac8cd60106",
-    "2p max_days=4": "c3c24f57d2ac91d67ccad69494302df5",
-    "3p defaults": "5ac8df0eaacc3215f957e754aa133e09",
-    "3p castle_choice=draft": "7e3786218cbda18b68d283a884c63771",
-    "3p max_days=4": "6651417371e587e8d0ff1e7c9d2aae53",
-    "4p defaults": "bb1db92f2144ab1569f1e1068171eb7a",
-    "4p castle_choice=draft": "162ce8326e33596745b30c782be3449a",
-    "4p max_days=4": "ca1aa7abca7957fcf7128500e2eaadc5",
-    "5p defaults": "ff56ebcec1b6f78c9d4952e023637b47",
-    "5p castle_choice=draft": "27e05001eb848352af0126f4f67c9293",
-    "5p max_days=4": "c5c0f43fccb7ec4e7dc51c5f41d2fe4a",
+    "2p defaults": "4cd9e6d7f4730686db36569ad01d4da4",
+    "2p castle_choice=draft": "f4b58b8792e748a89f6245d28ffe8965",
+    "2p max_days=4": "cc241f4a6699be2b056d312980c0d1b0",
+    "3p defaults": "d6b0a9e74b4cf226e50ccf2c34f6834f",
+    "3p castle_choice=draft": "d32907c1fc63a32521eb78b059a5e021",
+    "3p max_days=4": "e2fc62b7e4b26c573a5c2d091cf9b62e",
+    "4p defaults": "75c58c54310b5d14042b4cee8a269c61",
+    "4p castle_choice=draft": "41d692a066d4d96a0a010b28c6f07c8e",
+    "4p max_days=4": "2681eb281bed3e281789e392b076097f",
+    "5p defaults": "985f166354f82884c8a6fcde0ef66c67",
+    "5p castle_choice=draft": "0b9973c7f74061a95b3c60c17d423ec1",
+    "5p max_days=4": "d0cfc1b106f81ed5fe1c08d378a576ba",
 }
 
 

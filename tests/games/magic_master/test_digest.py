@@ -11,7 +11,8 @@ audience cut back to the other seats, the digests before came back), and when ru
 regroup (a card may move again; a move back to a layout seen in the regroup is withheld instead), which
 changes random games' legal actions and so the games themselves, and when an attack with no dice to roll
 and a time-out nobody can claim got messages of their own (with the attack's message put back, 13 of the
-15 digests came back; the other two games end in such a time-out).
+15 digests came back; the other two games end in such a time-out), and when saved states began to keep
+every option's default (with the defaults stripped from the saves, the digests before came back).
 The variant with `mixing_ban=wizards` and `hand_sizes=by_place` was recorded when those options came.
 """
 
@@ -24,26 +25,26 @@ from sabbat.games.magic_master import GAME
 from support.fingerprint import digests
 
 RECORDED = {
-    "2p defaults": "16f72e0790f36fb5600d9abb25ecc882",
-    "2p regalia_held=table": "2493ba6b0dde8d4e58de9c8216e4aa20",
-    "2p keep_last_character=True": "0652bd208e0a05e0c55f928b1919d6f9",
-    "2p hand_sizes=by_place,mixing_ban=wizards": "1d5beaacab19af04279e595af594c02b",
-    "3p defaults": "8c2ca7b25240e56aea8fd74c4db97b20",
-    "3p regalia_held=table": "81b26fc39db29a019f0a1403a5fc1940",
-    "3p keep_last_character=True": "40716ced9fb3e63e534178f274452397",
-    "3p hand_sizes=by_place,mixing_ban=wizards": "cdc1d682a6331be2dcb2e12e9af6623a",
-    "4p defaults": "49dba0cd4dd34da4c88eece487f53b35",
-    "4p regalia_held=table": "36602a89ceab0a4c8bf9ab6e2c1c7c0d",
-    "4p keep_last_character=True": "0009b1a7b35a4c1e1b0c06b4d96b4660",
-    "4p hand_sizes=by_place,mixing_ban=wizards": "0a2871c610d8adb044469f966584c6c0",
-    "5p defaults": "52236c8deca806414d1814249c512b85",
-    "5p regalia_held=table": "89cc7a01a1a52a10ea8d3d06b74d9fbe",
-    "5p keep_last_character=True": "d06300bd1a41ba7b7f238d04141692a3",
-    "5p hand_sizes=by_place,mixing_ban=wizards": "c175e829d04c13beaa694b44b5e6e5af",
-    "6p defaults": "df390a46aaab8fe7bf5fedaa4dada591",
-    "6p regalia_held=table": "bce6c6c940ec674d9cb71f74657c6cef",
-    "6p keep_last_character=True": "8f9b64ce283b5f68d04fe9073544f2ad",
-    "6p hand_sizes=by_place,mixing_ban=wizards": "b12874afa96350055f320b04e9b9c095",
+    "2p defaults": "800d25b20d41c04755a1bed253830cb6",
+    "2p regalia_held=table": "fb3e99118664e43a249133cc289ba349",
+    "2p keep_last_character=True": "26fa26dc78727da0c4a87c978e1578ea",
+    "2p hand_sizes=by_place,mixing_ban=wizards": "dfd9ecce717e1543c5a705b8bdac54b7",
+    "3p defaults": "ddc5fb40082fee7b387e33886c2a9f17",
+    "3p regalia_held=table": "5deea948d4dc35171976ff1330c723c2",
+    "3p keep_last_character=True": "e9f4ed24c023513087d222e3f19c1da2",
+    "3p hand_sizes=by_place,mixing_ban=wizards": "df37045f7e0bb7a17796ff39638aa4be",
+    "4p defaults": "f6ef2f5a487109cb8fdcae0e82b2f644",
+    "4p regalia_held=table": "fbe042a99597583a2aa8803f37376d63",
+    "4p keep_last_character=True": "b9d02f3e0e48a4e5bc830ec50908cdbb",
+    "4p hand_sizes=by_place,mixing_ban=wizards": "16908b8a0b173833adca418cd11e3477",
+    "5p defaults": "36e6e98a7e96de1abcee8c40c0258b8f",
+    "5p regalia_held=table": "548c02d38130fd48161de24a1dda2466",
+    "5p keep_last_character=True": "f2fa2125758f2ad180dba29a2b632e34",
+    "5p hand_sizes=by_place,mixing_ban=wizards": "923391bfb1032260c569f7ed5de4f969",
+    "6p defaults": "4ed99489b51ec147311e54bb638f8cac",
+    "6p regalia_held=table": "ccdf14b45001f900402f58512e336413",
+    "6p keep_last_character=True": "408d3fe797d3c79ad1e8ed77dd9e56da",
+    "6p hand_sizes=by_place,mixing_ban=wizards": "4c77bbfa2758bf971c3133bfa65667f8",
 }
 
 

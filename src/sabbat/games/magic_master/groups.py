@@ -168,7 +168,7 @@ def _is_warrior(t: CardTable, g: Group) -> bool:
 
 def mix_ban_any_leader(options: Mapping[str, Any]) -> bool:
     """Whether the red/blue mixing ban binds every leader (option `mixing_ban`, ruling M-19)."""
-    return options.get("mixing_ban", "any_leader") == "any_leader"
+    return options["mixing_ban"] == "any_leader"
 
 
 def problems(t: CardTable, g: Group, mix_any_leader: bool = True) -> list[str]:
