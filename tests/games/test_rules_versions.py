@@ -13,6 +13,7 @@ from sabbat.core import carddata
 from .rules_versions import COMMAND, VARIANTS_FROM, current, recorded
 
 
+@pytest.mark.slow  # plays hundreds of random games per game
 @pytest.mark.parametrize("game_id", sorted(VARIANTS_FROM))
 def test_rules_version_matches_its_recorded_rules_digest(game_id: str) -> None:
     version = games.get(game_id).info.rules_version
