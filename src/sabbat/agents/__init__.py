@@ -33,9 +33,9 @@ def _heuristic(game: str, seed: int, param: str = "") -> Agent:
         raise UnknownAgent(f"{game.replace('_', '-')} has no heuristic agent yet; try 'random'")
     return agent
 
+
 GROUP = "sabbat.agents"
 """The entry-point group other distributions add agents in: name -> a Factory."""
-
 
 _factories: dict[str, Factory] = {
     "random": lambda game, seed, param: RandomAgent(seed),
