@@ -9,7 +9,7 @@ from enum import StrEnum
 from importlib import resources
 from importlib.resources.abc import Traversable
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import codec
 from .actions import Action
@@ -20,6 +20,9 @@ from .options import Option, check_options
 from .rng import Rng
 from .safeio import shown
 from .state import STATE_FORMAT, GameState
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
 
 SEED_RANGE = range(-(1 << 63), 1 << 64)
 """Seeds are whole numbers that fit 64 bits (the generator keeps 64 bits of them)."""
@@ -149,13 +152,14 @@ class Game:
                 return entry.read_text(encoding="utf-8")
         return None
 
-    def terminal_view(self, obs: dict[str, Any], locale: str) -> Any:
+    def terminal_view(self, obs: dict[str, Any], locale: str) -> RenderableType:
         """A Rich renderable of `obs` for a terminal: the `render(obs, locale)` of the game's
         `terminal` part, or the observation as a readable tree where the game has none. The
         terminal and the RL environments' text rendering both draw a board with it."""
         module = self.part("terminal")
         if module is not None:
-            return module.render(obs, locale)
+            view: RenderableType = module.render(obs, locale)
+            return view
         from rich.pretty import Pretty  # a front end's library, loaded only when someone draws
 
         return Pretty(obs, expand_all=False)
