@@ -1,7 +1,7 @@
 """Shared by every test: the toy game, English by default, and the markers set by where a test lives.
 
 Markers (pyproject.toml lists them): `browser` (drives Chromium), `postgres` (starts a PostgreSQL
-server), `ray` (starts Ray), `slow` (tens of seconds or more). `bash scripts/test --fast` skips all four.
+server), `ray` (needs Ray), `slow` (tens of seconds or more). `bash scripts/test --fast` skips all four.
 """
 
 import os
@@ -19,7 +19,9 @@ os.environ.setdefault("SABBAT_LANG", "en")
 
 TESTS = Path(__file__).resolve().parent
 BY_FOLDER = {"browser": ("browser", "slow")}
-BY_FILE = {"sim/test_ray_backend.py": ("ray", "slow")}
+BY_FILE = {"sim/test_ray_backend.py": ("ray", "slow"),
+           "plugins/test_higher_card_plugin.py": ("slow",),  # installs the example with pip first
+           "web/test_hosting.py": ("slow",)}  # starts nginx with a fresh TLS certificate
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -40,3 +40,12 @@ def test_tests_start_event_loops_through_run_async() -> None:
     bare = [str(p.relative_to(tests)) for p in sorted(tests.rglob("*.py"))
             if p.name != "aio.py" and p != Path(__file__).resolve() and "asyncio.run(" in p.read_text(encoding="utf-8")]
     assert bare == []
+
+
+def test_the_shipped_javascript_has_no_test_hook() -> None:
+    """A browser test reads what it needs from the page or through a hook it adds itself
+    (tests/browser/helpers.py: VIEW_HOOK); nothing in the shipped client exists for the tests."""
+    hooked = [f"{path.relative_to(ROOT)}:{n}" for path in sorted((ROOT / "src" / "sabbat").rglob("*.js"))
+              for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+              if "window.__" in line or "browser test" in line]
+    assert not hooked, hooked

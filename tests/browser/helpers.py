@@ -27,12 +27,36 @@ class PageErrors(list[str]):
     that failed and answers in the 400s or 500s."""
 
 
+VIEW_HOOK = """(() => {
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (ev) => {
+        let m;
+        try { m = JSON.parse(ev.data); } catch { return; }
+        if (m.type === 'view') window.__sabbatView = m;
+        else if (m.type === 'clocks' && window.__sabbatView) {
+          const fresh = new Map((m.seats || []).map((r) => [r.seat, r]));
+          window.__sabbatView.seats = (window.__sabbatView.seats || []).map((r) => ({ ...r, ...(fresh.get(r.seat) || {}) }));
+        }
+      });
+    }
+  };
+})();"""
+"""Added by the tests to every page they open (the production client has no such hook): the table's
+latest view as the server sent it, with each clocks frame's times, as `window.__sabbatView`. Its
+listener runs just before the page's own, in the same task, so what a test reads next matches the
+board drawn from the same message."""
+
+
 def open_page(browser: Any, lang: str, width: int = 1280, height: int = 900,
               allow_status: tuple[int, ...] = ()) -> tuple[Any, Any, PageErrors]:
-    """A new browser context whose navigator.language is `lang`; `allow_status` names HTTP error
-    statuses the test provokes on purpose."""
+    """A new browser context whose navigator.language is `lang`, with the tests' view hook
+    (`VIEW_HOOK`); `allow_status` names HTTP error statuses the test provokes on purpose."""
     ctx = browser.new_context(locale="ja-JP" if lang == "ja" else "en-US", viewport={"width": width, "height": height},
                               reduced_motion="reduce", accept_downloads=True)
+    ctx.add_init_script(VIEW_HOOK)
     page = ctx.new_page()
     errors = PageErrors()
     page.on("pageerror", lambda e: errors.append(f"page error: {e}"))

@@ -11,7 +11,6 @@ from click.testing import CliRunner
 
 from sabbat import games
 from sabbat.cli.main import cli
-from sabbat.cli.session import rules_text
 from sabbat.core.game import Game, GameInfo
 from sabbat.core.options import Option
 
@@ -88,17 +87,17 @@ def test_rules_summary_in_the_chosen_language_with_english_fallback(tmp_path: Pa
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.setattr(_RulesGame, "__module__", "rulesgame")
     game: Any = _RulesGame()
-    assert rules_text(game, "en") == "# Rules\nPlay well.\n"
-    assert rules_text(game, "ja") == "# Rules\nPlay well.\n"  # English when Japanese is missing
+    assert game.rules_text("en") == "# Rules\nPlay well.\n"
+    assert game.rules_text("ja") == "# Rules\nPlay well.\n"  # English when Japanese is missing
     (package / "rules.ja.md").write_text("# ルール\n", encoding="utf-8")
-    assert rules_text(game, "ja") == "# ルール\n"
+    assert game.rules_text("ja") == "# ルール\n"
     sys.modules.pop("rulesgame", None)
 
 
 def test_rules_command_prints_the_summary_or_says_it_is_missing() -> None:
     code, out = run("--lang", "en", "rules", "toy")
     assert code == 2 and "No rules summary" in out and len(out.strip().splitlines()) == 1
-    shipped = [n for n in games.names() if rules_text(games.get(n), "en")]
+    shipped = [n for n in games.names() if games.get(n).rules_text("en")]
     for name in shipped[:1]:
         code, out = run("rules", name, "--lang", "ja")
         assert code == 0 and out.strip()

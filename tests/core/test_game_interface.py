@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import tomllib
 from pathlib import Path
 
@@ -51,6 +52,21 @@ def test_entry_points_of_the_group_are_registered(monkeypatch: pytest.MonkeyPatc
     registry: Registry[Game] = Registry("game", UnknownGame)
     assert registry.add_entry_points(games.GROUP) == ["tests.support.toy_game:GAME"]
     assert registry.names() == ["extra_game"] and registry.get("extra-game").info.id == "toy"
+
+
+def test_the_terminal_view_is_the_games_own_or_the_observation_as_a_tree() -> None:
+    from rich.console import Console
+    from rich.pretty import Pretty
+
+    toy = games.get("toy")
+    state = toy.new(2, 1)
+    assert isinstance(toy.terminal_view(state.observation(0), "en"), Pretty)
+    shipped = games.get(PACKAGES[0])
+    obs = shipped.new(shipped.info.min_players, 1).observation(0)
+    view = shipped.terminal_view(obs, "en")
+    console = Console(width=120, record=True, file=io.StringIO())
+    console.print(view)
+    assert not isinstance(view, Pretty) and console.export_text().strip()
 
 
 def test_parts_are_found_by_name_and_a_missing_one_is_none() -> None:

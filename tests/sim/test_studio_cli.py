@@ -86,12 +86,16 @@ def test_compare_and_report_speak_japanese(tmp_path: Path) -> None:
     assert code == 0 and "両方で同じシード" in out, out
 
 
-def test_bad_input_is_one_line_and_status_2(tmp_path: Path) -> None:
-    assert "--backend ray" in refused("simulate", "magic-master", "-n", "2", "--address", "auto")
-    assert "--backend ray" in refused("tournament", "magic-master", "-n", "2", "--address", "auto")
+@pytest.mark.ray  # with Ray installed: what it reads in an address, and that nothing answers there
+def test_a_bad_ray_address_is_one_line_and_status_2() -> None:
     assert "nothing answers" in refused("simulate", "magic-master", "-n", "2", "--backend", "ray",
                                         "--address", "127.0.0.1:1")
     assert "host:port" in refused("tournament", "magic-master", "-n", "2", "--backend", "ray", "--address", "x")
+
+
+def test_bad_input_is_one_line_and_status_2(tmp_path: Path) -> None:
+    assert "--backend ray" in refused("simulate", "magic-master", "-n", "2", "--address", "auto")
+    assert "--backend ray" in refused("tournament", "magic-master", "-n", "2", "--address", "auto")
     assert "exactly twice" in refused("compare", "magic-master", "--cards", "shipped")
     assert "no card file" in refused("compare", "magic-master", "--cards", "shipped", "--cards", str(tmp_path / "x"))
     assert "no folder" in refused("simulate", "magic-master", "-n", "2", "--report", str(tmp_path / "no" / "r.html"))

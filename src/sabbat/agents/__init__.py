@@ -2,14 +2,20 @@
 
     >>> from sabbat import agents, games
     >>> bot = agents.get("random", game=games.names()[0], seed=1)
+
+Agents that need more than this package are added by their distribution's entry points in the
+`sabbat.agents` group: sabbat's own `policy:FILE` is one, so this package never imports the RL
+stack above it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from sabbat import games
 from sabbat.core.errors import UnknownAgent
+from sabbat.core.registry import Registry
 
 from .base import Agent
 from .ismcts import ismcts_factory
@@ -28,11 +34,8 @@ def _heuristic(game: str, seed: int, param: str = "") -> Agent:
     return agent
 
 
-def _policy(game: str, seed: int, param: str) -> Agent:
-    from sabbat.rl.policy import policy_agent  # torch and the RL stack load only for this agent
-
-    return policy_agent(game, seed, param)
-
+GROUP = "sabbat.agents"
+"""The entry-point group other distributions add agents in: name -> a Factory."""
 
 _factories: dict[str, Factory] = {
     "random": lambda game, seed, param: RandomAgent(seed),
@@ -42,8 +45,15 @@ _factories: dict[str, Factory] = {
     "easy": easy_factory,
     "normal": normal_factory,
     "hard": hard_factory,
-    "policy": _policy,
 }
+
+
+@cache
+def _installed() -> Registry[Factory]:
+    """The agents of the `sabbat.agents` entry points, each imported only when asked for."""
+    registry: Registry[Factory] = Registry("agent", UnknownAgent)
+    registry.add_entry_points(GROUP)
+    return registry
 
 
 def register(name: str, factory: Factory) -> None:
@@ -51,23 +61,25 @@ def register(name: str, factory: Factory) -> None:
 
 
 def names() -> list[str]:
-    return list(_factories)
+    return [*_factories, *(n for n in _installed().names() if n not in _factories)]
 
 
 def get(name: str, game: str, seed: int = 0) -> Agent:
     """A fresh agent for `game`, seeded for reproducibility.
 
-    `name` may carry a parameter after a colon, e.g. `ismcts:2s` or `ismcts:500`; a file name
-    (`policy:FILE`) keeps its case.
+    `name` may carry a parameter after a colon, e.g. `ismcts:2s` or `ismcts:500`; an installed
+    agent's parameter keeps its case (a file name: `policy:FILE`).
     """
     base, _, param = name.strip().partition(":")
     base = base.lower()
-    if base != "policy":
-        param = param.lower()
     factory = _factories.get(base)
-    if factory is None:
-        raise UnknownAgent(f"unknown agent {name!r}; choose one of: {', '.join(_factories)}")
+    if factory is not None:
+        param = param.lower()
+    elif base in _installed():
+        factory = _installed().get(base)
+    else:
+        raise UnknownAgent(f"unknown agent {name!r}; choose one of: {', '.join(names())}")
     return factory(games.get(game).info.id, seed, param)
 
 
-__all__ = ["Agent", "RandomAgent", "get", "names", "register"]
+__all__ = ["GROUP", "Agent", "RandomAgent", "get", "names", "register"]

@@ -25,11 +25,8 @@ from sabbat.agents.advice import advise
 from sabbat.agents.base import Agent
 from sabbat.core import i18n, replay
 from sabbat.core.errors import SabbatError
-from sabbat.core.game import Game
 from sabbat.core.safeio import shown
 from sabbat.core.state import GameState
-
-from . import views
 
 i18n.register_file("cli", Path(__file__).with_name("messages.toml"))
 
@@ -42,15 +39,6 @@ class SessionCrashed(SabbatError):
 
 def t(key: str, locale: str, **params: Any) -> str:
     return i18n.render(f"cli.{key}", locale, params)
-
-
-def rules_text(game: Game, locale: str) -> str | None:
-    """The game's rules summary shipped as package data (`rules.<locale>.md`, else English)."""
-    for name in (f"rules.{locale}.md", "rules.en.md"):
-        entry = game.resource(name)
-        if entry.is_file():
-            return entry.read_text(encoding="utf-8")
-    return None
 
 
 def whole(value: float) -> str:
@@ -132,7 +120,7 @@ class PlaySession:
 
     def show_board(self, seat: int) -> None:
         obs = self.state.observation(seat)
-        self.console.print(Panel(views.render(self.state.game_id, obs, self.locale), title=t("board", self.locale)))
+        self.console.print(Panel(self.game.terminal_view(obs, self.locale), title=t("board", self.locale)))
 
     def show_new_events(self, seat: int) -> None:
         visible = self.state.events_for(seat)
@@ -240,7 +228,7 @@ class PlaySession:
             self.say(t("help", self.locale, default_file=self.save_path))
             return None
         elif word in ("rules", "ルール"):
-            summary = rules_text(self.game, self.locale)
+            summary = self.game.rules_text(self.locale)
             if summary is None:
                 self.say(t("no_rules", self.locale, game=self.game.info.cli_name))
             else:

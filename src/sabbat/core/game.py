@@ -9,7 +9,7 @@ from enum import StrEnum
 from importlib import resources
 from importlib.resources.abc import Traversable
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import carddata, codec
 from .actions import Action
@@ -21,6 +21,9 @@ from .options import Option, check_options
 from .rng import Rng
 from .safeio import shown
 from .state import STATE_FORMAT, GameState
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
 
 SEED_RANGE = range(-(1 << 63), 1 << 64)
 """Seeds are whole numbers that fit 64 bits (the generator keeps 64 bits of them)."""
@@ -163,6 +166,27 @@ class Game:
         with resources.as_file(file) as path:
             return carddata.rules_digest(path)
 
+    def rules_text(self, locale: str) -> str | None:
+        """The game's rules summary shipped as package data (`rules.<locale>.md`, else English),
+        or None: the terminal's `rules` and the browser's rules panel both show it."""
+        for name in (f"rules.{locale}.md", "rules.en.md"):
+            entry = self.resource(name)
+            if entry.is_file():
+                return entry.read_text(encoding="utf-8")
+        return None
+
+    def terminal_view(self, obs: dict[str, Any], locale: str) -> RenderableType:
+        """A Rich renderable of `obs` for a terminal: the `render(obs, locale)` of the game's
+        `terminal` part, or the observation as a readable tree where the game has none. The
+        terminal and the RL environments' text rendering both draw a board with it."""
+        module = self.part("terminal")
+        if module is not None:
+            view: RenderableType = module.render(obs, locale)
+            return view
+        from rich.pretty import Pretty  # a front end's library, loaded only when someone draws
+
+        return Pretty(obs, expand_all=False)
+
     def reveal_at_end(self, state: GameState, obs: dict[str, Any]) -> None:
         """Add to a finished game's all-seeing view what no seat saw but the end makes no secret
         of (replays and the end screen); most games have nothing to add."""
@@ -220,7 +244,8 @@ class Game:
         """Base fields by type, the game's own invariants, and a dry run of the contract."""
         try:
             problem = _base_problem(state, self.info.player_counts)
-            if problem is None:
+            if problem is None:  # a save from before options kept their defaults gets them here
+                state.options = check_options(self.info.cli_name, self.info.options, state.options)
                 broken = state.check_invariants()
                 problem = "; ".join(shown(b, 80) for b in broken[:3]) if broken else None
             if problem is None:

@@ -105,7 +105,9 @@ def _shown(value: Any) -> str:
 
 
 def check_options(game_name: str, declared: Mapping[str, Option], given: Mapping[str, Any]) -> dict[str, Any]:
-    """`given` with each value converted to its declared type; BadOption on an unknown name or bad value.
+    """`given` with each value converted to its declared type and every declared option left out
+    set to its default, so rules read `options[name]` and never repeat a default; BadOption on
+    an unknown name or bad value.
 
     `cards` (a card file path) is accepted by every game and passed through as text.
     """
@@ -122,4 +124,6 @@ def check_options(game_name: str, declared: Mapping[str, Option], given: Mapping
             out[key] = value
         else:
             out[key] = declared[key].parse(key, value)
+    for key, option in declared.items():
+        out.setdefault(key, option.default)
     return out

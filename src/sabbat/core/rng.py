@@ -42,10 +42,6 @@ class Rng:
             if (m & _MASK) >= threshold:
                 return m >> 64
 
-    def randint(self, low: int, high: int) -> int:
-        """Uniform integer in [low, high], both ends included."""
-        return low + self.below(high - low + 1)
-
     def roll(self, sides: int = 6) -> int:
         """One die of `sides` faces, 1-based."""
         return 1 + self.below(sides)

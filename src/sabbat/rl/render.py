@@ -7,11 +7,12 @@ from typing import Any
 
 from rich.console import Console
 
+from sabbat import games
+
 
 def ansi(game_id: str, obs: dict[str, Any], locale: str = "en", width: int = 110) -> str:
-    from sabbat.cli import views  # the terminal front end; loaded only when someone renders
-
+    """The game's terminal view of `obs` (`Game.terminal_view`) without colours."""
     console = Console(file=io.StringIO(), width=width, color_system=None, force_terminal=False, emoji=False)
-    console.print(views.render(game_id, obs, locale))
+    console.print(games.get(game_id).terminal_view(obs, locale))
     out = console.file.getvalue()  # type: ignore[attr-defined]
     return str(out)

@@ -157,14 +157,12 @@ def _from_this_site(request: Request) -> bool:
 
 async def api_rules(request: Request) -> Response:
     """The game's rules summary (Markdown) in the asked language, for the table's rules panel."""
-    from sabbat.cli.session import rules_text
-
     try:
         game = game_named(request.path_params["game"])
     except Rejected as exc:
         return _error(404, exc.message(_lang(request)))
     lang = _lang(request)
-    return JSONResponse({"game": game.info.id, "lang": lang, "text": rules_text(game, lang) or ""})
+    return JSONResponse({"game": game.info.id, "lang": lang, "text": game.rules_text(lang) or ""})
 
 
 async def _body(request: Request) -> Any:

@@ -3,9 +3,11 @@
 The digests were recorded from the code of commit 537688e, before any tuning: a change that
 alters a legal-action order, an event, an observation, a description or a saved state fails here.
 Re-recorded when `summary()` and saves gained `offered` (with it stripped, the old digests came back), and
-when the issue-21 rebalance changed card values (17 creatures and the chest split: different games, same code), and
+when a rebalance changed card values (17 creatures and the chest split: different games, same code),
 when the Japanese log took full-width brackets and colons (a side's label too) and a secret goblin
-placement's own line named its player as every other line does (the words of the events, not the games, changed).
+placement's own line named its player as every other line does (the words of the events, not the games,
+changed), and when saved states began to keep every option's default (with the defaults stripped from
+the saves, the digests before came back).
 """
 
 from __future__ import annotations
@@ -17,18 +19,18 @@ from sabbat.testing.fingerprint import digests
 from tests.games.bellum_magica.bellum_digest import FINGERPRINT
 
 RECORDED = {
-    "2p defaults": "c1e316d6a50268c869929a3103528ce9",
-    "2p castle_choice=draft": "ebd07ac10932a243c0a8f417f03721d0",
-    "2p max_days=4": "78330c145bf018e8b2062bd91e6d7fc6",
-    "3p defaults": "777289f9f35e7850392b8088396ef109",
-    "3p castle_choice=draft": "78ca136649247bb22495825890332083",
-    "3p max_days=4": "4705442640e81486322f217c07255116",
-    "4p defaults": "128453f2da4dd0d79a73acafaf4ea657",
-    "4p castle_choice=draft": "5e3db41903a1eb1f4c71035b3053a587",
-    "4p max_days=4": "e55b7516b67b4fdb71a8f6bd4b891788",
-    "5p defaults": "b15561c1da0071ae93ed2224ccd9ceda",
-    "5p castle_choice=draft": "8322da79b528c12d54c46abe1d47b174",
-    "5p max_days=4": "59ebf824fa740a9b4e975dea129dd85b",
+    "2p defaults": "4cd9e6d7f4730686db36569ad01d4da4",
+    "2p castle_choice=draft": "f4b58b8792e748a89f6245d28ffe8965",
+    "2p max_days=4": "cc241f4a6699be2b056d312980c0d1b0",
+    "3p defaults": "d6b0a9e74b4cf226e50ccf2c34f6834f",
+    "3p castle_choice=draft": "d32907c1fc63a32521eb78b059a5e021",
+    "3p max_days=4": "e2fc62b7e4b26c573a5c2d091cf9b62e",
+    "4p defaults": "75c58c54310b5d14042b4cee8a269c61",
+    "4p castle_choice=draft": "41d692a066d4d96a0a010b28c6f07c8e",
+    "4p max_days=4": "2681eb281bed3e281789e392b076097f",
+    "5p defaults": "985f166354f82884c8a6fcde0ef66c67",
+    "5p castle_choice=draft": "0b9973c7f74061a95b3c60c17d423ec1",
+    "5p max_days=4": "d0cfc1b106f81ed5fe1c08d378a576ba",
 }
 
 

@@ -8,7 +8,6 @@ import yaml
 from rich.console import Console
 
 from sabbat import games
-from sabbat.cli.views import render
 from sabbat.core import Action
 from sabbat.games.magic_master.cards import DEFAULT_FILE
 from tests.games.magic_master.mm_support import GAN, H6, TB, W, blank, give, group
@@ -46,7 +45,7 @@ def test_view_shows_groups_sums_market_in_both_languages():  # terminal view
     console = Console(width=150, record=True)
     for locale, words in (("en", ("Princess Elaine", "Soldiers", "Castle", "DEF", "Market")),
                           ("ja", ("エレイン王女", "兵士", "城", "防御力", "場札"))):
-        console.print(render("magic_master", s.observation(0), locale))
+        console.print(games.get("magic_master").terminal_view(s.observation(0), locale))
         out = console.export_text()
         assert all(w in out for w in words)
         assert "23" in out  # group defence 3 + 10 + 10

@@ -11,8 +11,10 @@ audience cut back to the other seats, the digests before came back), and when ru
 regroup (a card may move again; a move back to a layout seen in the regroup is withheld instead), which
 changes random games' legal actions and so the games themselves, and when an attack with no dice to roll
 and a time-out nobody can claim got messages of their own (with the attack's message put back, 13 of the
-15 digests came back; the other two games end in such a time-out), and when the Japanese log took
-full-width brackets and colons (the words of the events, not the games, changed).
+15 digests came back; the other two games end in such a time-out), when the Japanese log took
+full-width brackets and colons (the words of the events, not the games, changed), and when saved
+states began to keep every option's default (with the defaults stripped from the saves, the digests
+before came back).
 The variant with `mixing_ban=wizards` and `hand_sizes=by_place` was recorded when those options came.
 """
 
@@ -25,26 +27,26 @@ from sabbat.testing.fingerprint import digests
 from tests.games.magic_master.mm_digest import DEEP_SEEDS, FINGERPRINT, SEEDS
 
 RECORDED = {
-    "2p defaults": "c434e4331665ac1c610d614f59596e29",
-    "2p regalia_held=table": "dd05869fc7e69880fcd72dd099a29cb0",
-    "2p keep_last_character=True": "4eb2e2a33d0f16c1a0de9398110b33fc",
-    "2p hand_sizes=by_place,mixing_ban=wizards": "2aa8f46e96ceac5dafeee19311070a69",
-    "3p defaults": "d960af8f45594cbb286e0489e6b87085",
-    "3p regalia_held=table": "f4b23bcb749975bc0b0ba5328f5ad22d",
-    "3p keep_last_character=True": "038be36f732370a30450e85f9b24e168",
-    "3p hand_sizes=by_place,mixing_ban=wizards": "e20d2255d1c3c9cc6ca47d98140f85e8",
-    "4p defaults": "f0465bca42697ee425f777e1b091d4ac",
-    "4p regalia_held=table": "ec24821833caae6d5b8a14c2fdfc2ec0",
-    "4p keep_last_character=True": "0bd41152e9285666da3b8f56ebc79048",
-    "4p hand_sizes=by_place,mixing_ban=wizards": "3beeea42ae92e172d0ca5836942485ff",
-    "5p defaults": "5473141e66bb60b0fbd49b761bdd31c9",
-    "5p regalia_held=table": "c558730bd94e9b6a4ded3492fecd6d93",
-    "5p keep_last_character=True": "78a2e49e1c0e498a9afea1038dbdc69e",
-    "5p hand_sizes=by_place,mixing_ban=wizards": "a751c7e34ab4050c120ed1599845ef91",
-    "6p defaults": "3af96e21e0cf75d45389aa833ea689cf",
-    "6p regalia_held=table": "42053928f6af150dfc0eaef3e58da690",
-    "6p keep_last_character=True": "d2d8a8d4e339601286260d069b4ce2c5",
-    "6p hand_sizes=by_place,mixing_ban=wizards": "aaa60707c7cf787f42bae583d8d24cc5",
+    "2p defaults": "800d25b20d41c04755a1bed253830cb6",
+    "2p regalia_held=table": "fb3e99118664e43a249133cc289ba349",
+    "2p keep_last_character=True": "26fa26dc78727da0c4a87c978e1578ea",
+    "2p hand_sizes=by_place,mixing_ban=wizards": "dfd9ecce717e1543c5a705b8bdac54b7",
+    "3p defaults": "ddc5fb40082fee7b387e33886c2a9f17",
+    "3p regalia_held=table": "5deea948d4dc35171976ff1330c723c2",
+    "3p keep_last_character=True": "e9f4ed24c023513087d222e3f19c1da2",
+    "3p hand_sizes=by_place,mixing_ban=wizards": "df37045f7e0bb7a17796ff39638aa4be",
+    "4p defaults": "f6ef2f5a487109cb8fdcae0e82b2f644",
+    "4p regalia_held=table": "fbe042a99597583a2aa8803f37376d63",
+    "4p keep_last_character=True": "b9d02f3e0e48a4e5bc830ec50908cdbb",
+    "4p hand_sizes=by_place,mixing_ban=wizards": "16908b8a0b173833adca418cd11e3477",
+    "5p defaults": "36e6e98a7e96de1abcee8c40c0258b8f",
+    "5p regalia_held=table": "548c02d38130fd48161de24a1dda2466",
+    "5p keep_last_character=True": "f2fa2125758f2ad180dba29a2b632e34",
+    "5p hand_sizes=by_place,mixing_ban=wizards": "923391bfb1032260c569f7ed5de4f969",
+    "6p defaults": "4ed99489b51ec147311e54bb638f8cac",
+    "6p regalia_held=table": "ccdf14b45001f900402f58512e336413",
+    "6p keep_last_character=True": "408d3fe797d3c79ad1e8ed77dd9e56da",
+    "6p hand_sizes=by_place,mixing_ban=wizards": "4c77bbfa2758bf971c3133bfa65667f8",
 }
 
 

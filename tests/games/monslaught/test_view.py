@@ -53,7 +53,6 @@ def test_log_and_view_name_the_first_seat_p1_never_p0() -> None:
     from rich.console import Console
 
     from sabbat import agents, games
-    from sabbat.cli import views
 
     state = games.get("monslaught").new(3, 2)
     bots = [agents.get("heuristic", "monslaught", seat) for seat in range(3)]
@@ -63,7 +62,7 @@ def test_log_and_view_name_the_first_seat_p1_never_p0() -> None:
     assert any("P1" in line for line in lines)
     assert not any("P0" in line for line in lines)
     console = Console(width=140, record=True)
-    console.print(views.render("monslaught", state.observation(0), "en"))
+    console.print(games.get("monslaught").terminal_view(state.observation(0), "en"))
     text = console.export_text()
     assert "P1" in text and "P0" not in text
 

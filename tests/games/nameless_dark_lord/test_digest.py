@@ -7,7 +7,8 @@ of 5397823 came back unchanged), and again when the Skeleton Knight's upkeep wen
 (the rebalance: other card values make other games), and when the summary gained
 `start_player` (with it stripped, the digests before it came back unchanged), and when the
 Japanese texts said レベル and 自動発動 instead of Level and AUTORUN (with the old texts, the
-digests before it came back unchanged).
+digests before it came back unchanged), and when saved states began to keep every option's default
+(with the defaults stripped from the saves, the digests before came back).
 """
 
 from __future__ import annotations
@@ -19,16 +20,16 @@ from sabbat.testing.fingerprint import digests
 from tests.games.nameless_dark_lord.ndl_digest import FINGERPRINT
 
 RECORDED = {
-    "3p defaults": "3f164b394814a23f321f612595e80271",
-    "3p event_mode=per_type": "8159bb1755b0a4b020c124fd6d8a29bb",
-    "3p bomber_return=end_phase_b": "b4e738bf0f5016149e470afe2f4f0cdc",
-    "3p sleeve_mode=secret": "53efbdd2f5f6447a828a84ab9fb77818",
-    "3p k_threshold=2": "36b829d25b1b3dba8b1013e54beaed53",
-    "4p defaults": "cb11b3d531631d3d4e2b4e455057e3d6",
-    "4p event_mode=per_type": "c508f0280587c1b35d3abf1b98de29f8",
-    "4p bomber_return=end_phase_b": "263160ce5bb41835ac86a60618d40657",
-    "4p sleeve_mode=secret": "27aa7975aa09e528e17c028270b8fe4b",
-    "4p k_threshold=2": "3f87e96ab0498fcf18b326766f6da26e",
+    "3p defaults": "274bf63998ae559f3198c958fd87afaf",
+    "3p event_mode=per_type": "381b97c7567bde8969f4d2423071fc0e",
+    "3p bomber_return=end_phase_b": "c371f4d27e8ce3033b51183d1f3ed2e9",
+    "3p sleeve_mode=secret": "8e3386f2e9c6218493169542f3598ac2",
+    "3p k_threshold=2": "374b2087642893ecc990bcf493aeaf2e",
+    "4p defaults": "037feb2f1649fe1c2a599180e98d2dc1",
+    "4p event_mode=per_type": "cad7a2a3f082a78f67e16a00e70ef722",
+    "4p bomber_return=end_phase_b": "b0c8658163c429ccdc65b052cba33522",
+    "4p sleeve_mode=secret": "dd16483036f83e3209ff3ab3e015f626",
+    "4p k_threshold=2": "42795640bb38b2adf356c7f78a9e0ac9",
 }
 
 

@@ -14,7 +14,7 @@ from sabbat.cli.common import (
     console,
     lang_option,
 )
-from sabbat.cli.session import rules_text, t
+from sabbat.cli.session import t
 from sabbat.core import i18n
 from sabbat.core.errors import SabbatError
 
@@ -75,7 +75,7 @@ def rules(ctx: click.Context, game: str) -> None:
     """Print GAME's rules summary (in the chosen language, else English)."""
     lang = ctx.obj["lang"]
     g = games.get(game)
-    text = rules_text(g, lang)
+    text = g.rules_text(lang)
     if text is None:
         raise SabbatError(t("no_rules", lang, game=g.info.cli_name))
     console.print(Markdown(text))

@@ -24,7 +24,6 @@ DEFAULT_CARDS = Path(__file__).with_name("cards.yaml")
 LEFT_ICONS = ("food", "glyph", "map")
 RIGHT_ICONS = ("sword", "msword", "thief")
 CHEST_TYPES = ("wood", "metal", "gold")
-BONUS_KINDS = ("shield", "magic_shield", "confusion")
 _ICON = re.compile(r"^(\d*)([a-z_]+)$")
 
 Row = tuple[int, int, int]

@@ -39,7 +39,7 @@ def _location(s: Position, lid: str) -> dict[str, Any]:
             "magic_shields": loc.magic_shields, "loot": {k: v for k, v in loot.items() if v}}
 
 
-def _castle(s: Position, p: int, revealed: bool) -> dict[str, Any]:
+def _castle(s: Position, p: int) -> dict[str, Any]:
     board = s.boards[p]
     b = s.cards.boards[board] if board else None
     rows = []
@@ -88,7 +88,7 @@ def observation(s: Position, player: int | None) -> dict[str, Any]:
         "die": s.die,
         "active_row": s.die if s.phase in (Phase.ATTACK, Phase.STEAL, Phase.RECRUIT, Phase.PAY, Phase.PLACE)
         else None,
-        "castles": [_castle(s, p, True) for p in range(n)],
+        "castles": [_castle(s, p) for p in range(n)],
         "chest_stacks": [len(st) for st in s.stacks],
         "kingdom": {
             "tavern": _location(s, s.cards.tavern),

@@ -15,8 +15,8 @@ def setup_game(s: Position) -> None:
     n = s.num_players
     rng = s.rng
     cards = s.cards
-    s.max_days = int(s.options.get("max_days", 200))
-    choice = str(s.options.get("castle_choice", "random"))  # checked by game.new against its choices
+    s.max_days = s.options["max_days"]
+    choice = s.options["castle_choice"]
     s.captain = rng.below(n)  # random first captain, drawn first
     s.day = 1
     s.turn = 0

@@ -142,7 +142,7 @@ def holds_regalia(s: Position, p: int) -> bool:
     """Whether p possesses a regalia card (所持): in a group, and by default in hand too."""
     if any(s.t.regalia.intersection(g.items) for g in s.groups[p]):
         return True
-    return s.options.get("regalia_held", "anywhere") == "anywhere" and not s.t.regalia.isdisjoint(s.hand[p])
+    return s.options["regalia_held"] == "anywhere" and not s.t.regalia.isdisjoint(s.hand[p])
 
 
 def end_turn(s: Position) -> None:

@@ -124,10 +124,6 @@ def mov(t: CardTable, g: Group) -> int:
     return min(vals) if vals else 0
 
 
-def unit_suc(t: CardTable, g: Group) -> int:
-    return max([t.suc[c] for c in g.char]) if g.char else 0
-
-
 def char_suc(t: CardTable, g: Group) -> int:
     """Character + items succession: what leadership and castles need (ruling A-08)."""
     suc = t.suc
@@ -172,7 +168,7 @@ def _is_warrior(t: CardTable, g: Group) -> bool:
 
 def mix_ban_any_leader(options: Mapping[str, Any]) -> bool:
     """Whether the red/blue mixing ban binds every leader (option `mixing_ban`, ruling M-19)."""
-    return options.get("mixing_ban", "any_leader") == "any_leader"
+    return options["mixing_ban"] == "any_leader"
 
 
 def problems(t: CardTable, g: Group, mix_any_leader: bool = True) -> list[str]:

@@ -77,7 +77,7 @@ def legal(s: Position) -> list[Action]:
         elif k is TERRAIN:
             row = play[c]
             out.extend([row[i] for i in free_terr])
-    keep_last = s.options.get("keep_last_character", False)
+    keep_last = s.options["keep_last_character"]
     scrap = acts.scrap
     scraps: list[Action] = []  # listed after every placement
     for gi, g in enumerate(gs):

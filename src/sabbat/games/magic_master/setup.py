@@ -81,7 +81,7 @@ def reveal(s: Position) -> None:
         tied = [p for p in range(n) if value[p] == v]
         s.rank += order_by_dice(s, tied) if len(tied) > 1 else tied
     for p in s.rank:
-        size = hand_size(value, value[p], s.options.get("hand_sizes", "by_value"))
+        size = hand_size(value, value[p], s.options["hand_sizes"])
         s.hand[p] = [s.deck.pop() for _ in range(size)]
         s.emit_private("magic_master.event.dealt_hand", p, None, player=p,
                           cards=[t.name(c) for c in s.hand[p]])

@@ -21,7 +21,6 @@ EFFECT_VALUE = {
     "take_land": 1.5, "summon_credit": 0.8, "refill_five": 0.5, "scout_bonus": 0.8, "group_penalty": -0.8,
     "item_bonus": 0.5, "land_bonus": 1.0, "pack": 0.7, "boss_bonus": 1.0, "land_count": 1.0, "refill_limit": 1.5,
 }
-LAND_ATTACK = {("mountain", False): 1}
 
 
 class HeuristicAgent:

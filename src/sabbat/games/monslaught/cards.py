@@ -18,7 +18,6 @@ from sabbat.core.carddata import CardEntry, load_sections
 from sabbat.core.errors import CardDataError
 
 DEFAULT_FILE = Path(__file__).with_name("cards.yaml")
-TIERS = ("initial", "lower", "middle", "upper")
 
 
 class Tier(StrEnum):
@@ -136,9 +135,6 @@ class CardDB:
             if card_id == land.id + "_back":
                 return dict(land.back_name)
         return {"en": card_id, "ja": card_id}
-
-    def tier_ids(self, tier: Tier) -> list[str]:
-        return [c.id for c in self.cards.values() if c.tier is tier]
 
 
 @lru_cache(maxsize=16)

@@ -75,7 +75,7 @@ def hand_room(st: Position, seat: Seat) -> int:
     to the refill limit once the refill has begun. Outside the refill the hand has no limit.
     """
     phase = st.ret_phase if st.phase is Phase.EFFECT else st.phase
-    if phase is not Phase.REFILL or st.options.get("refill_hand", "uncapped") == "uncapped":
+    if phase is not Phase.REFILL or st.options["refill_hand"] == "uncapped":
         return 99
     return refill_limit(st, seat) - len(seat.hand)
 

@@ -19,15 +19,7 @@ NS = "monslaught"
 BOSS_ROUNDS = {4: 1, 7: 2, 10: 3, 12: 4}
 
 
-def _ensure_messages() -> None:
-    if not i18n.has(f"{NS}.view.round", "en"):
-        from sabbat import games
-
-        games.get(NS)
-
-
 def _t(key: str, locale: str, **params: Any) -> str:
-    _ensure_messages()
     return i18n.render(f"{NS}.{key}", locale, params)
 
 

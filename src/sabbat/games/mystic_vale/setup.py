@@ -85,7 +85,7 @@ def setup(st: Position) -> None:
     st.vp_due = 0
     st.room = [0, 0, 0]
     st.traded = 0
-    st.german_trade = bool(st.options.get("german_spirit_trade", False))
+    st.german_trade = st.options["german_spirit_trade"]
     st.emit(f"{NS}.event.setup", first=st.first_player, pool=st.pool)
     for p in range(n):
         initial_build(st, p)

@@ -24,15 +24,7 @@ _STYLE = {"mana": "blue", "s1": "yellow", "s2": "cyan", "s3": "bright_blue", "wi
 
 
 def _t(key: str, locale: str, **params: Any) -> str:
-    _ensure_messages()
     return i18n.render(f"{NS}.{key}", locale, params)
-
-
-def _ensure_messages() -> None:
-    if not i18n.has(f"{NS}.ui.field", "en"):
-        from sabbat import games
-
-        games.get(NS)
 
 
 def _name(value: Any, locale: str) -> str:

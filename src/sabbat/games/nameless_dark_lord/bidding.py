@@ -161,12 +161,8 @@ def eligible(s: Position, x: int) -> list[int]:
     return out
 
 
-def priority(s: Position, x: int) -> list[int]:
-    """Power, then a Flagbearer, then the front-most own unit in the current stack."""
-    return _priority(s, x, _powers(s, x))
-
-
 def _priority(s: Position, x: int, powers: list[int]) -> list[int]:
+    """Power, then a Flagbearer, then the front-most own unit in the current stack."""
     owner, effect = s.owner, s.deal.effect
     n = s.num_players
     flag = [1] * n

@@ -4,7 +4,6 @@ card abilities need (so abilities never call back into the round's flow)."""
 from __future__ import annotations
 
 from .model import NO_ONE, Position
-from .options import option
 from .text import EVENT
 
 MAX_UNITS = 5
@@ -49,7 +48,7 @@ def can_afford(s: Position, p: int, amount: int) -> bool:
 
 def bombers_return_early(s: Position) -> bool:
     """Default `after_area`: a placed Bomber leaves as soon as it is out of play; else at end phase b)."""
-    return bool(option(s.options, "bomber_return") != "end_phase_b")
+    return bool(s.options["bomber_return"] != "end_phase_b")
 
 
 def bomber_to_stock(s: Position, u: int) -> None:

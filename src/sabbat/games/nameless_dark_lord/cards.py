@@ -12,7 +12,6 @@ from sabbat.core.errors import CardDataError, UnknownCard
 
 DEFAULT_FILE = Path(__file__).with_name("cards.yaml")
 COLOURS = ("red", "blue", "yellow", "green")
-FAMILIES = ("skeleton", "goblin", "golem")
 
 
 class NdlCard(CardEntry):

@@ -16,7 +16,6 @@ from dataclasses import dataclass
 
 from .board import MAX_UNITS, bomber_to_stock, bombers_return_early, remove_unit
 from .model import Position
-from .options import option
 from .text import EVENT
 
 
@@ -111,7 +110,7 @@ PLACE_CONDITIONS: dict[str, Callable[[Position, int, int, int], bool]] = {
 # ----------------------------------------------------------------------------- AUTORUN
 def _ultimate(s: Position, u: int, x: int) -> None:
     """②E1: every other unit in the area whose current power is exactly 1 goes to the remove area."""
-    threshold = int(option(s.options, "k_threshold"))
+    threshold = int(s.options["k_threshold"])
     for t in list(s.areas[x]):
         if t != u and s.power(t) == threshold:
             remove_unit(s, t)

@@ -12,7 +12,6 @@ from functools import lru_cache
 from .board import give
 from .cards import CardTable
 from .model import NO_ONE, Phase, Position, seat_order
-from .options import option
 from .text import EVENT
 
 
@@ -61,7 +60,7 @@ def begin_event(s: Position, level: int) -> bool:
     """Give out the Level's negative territories; True once done, False while a player chooses."""
     s.emit(EVENT + "event", level=level)
     order = seat_order(s, s.red)
-    if option(s.options, "event_mode") == "per_level":
+    if s.options["event_mode"] == "per_level":
         s.event_queue = [p for p in order if not s.terr_level[p][level - 1]]
         s.event_supply = [u for g in level_groups(s, level) for u in _negative_in_stock(s, g)]
         s.event_supply += [u for g in level_groups(s, level) for u in _trashed(s, g)]

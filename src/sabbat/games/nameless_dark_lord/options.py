@@ -1,14 +1,7 @@
-"""The game's options and their defaults, in one place for the declaration and the rules.
-
-Why: `Game.new()` checks the options a player gives but does not fill in the ones left
-out, so the rules read every option through `option()`, which falls back to the default
-declared here.
-"""
+"""The game's options and their defaults, declared once: `Game.new()` checks the options a
+player gives and fills in the defaults of the others, so the rules read `s.options[name]`."""
 
 from __future__ import annotations
-
-from collections.abc import Mapping
-from typing import Any
 
 from sabbat.core import Option
 
@@ -53,9 +46,3 @@ OPTIONS: dict[str, Option] = {
         values={"open": {"en": "In turn, each choice shown at once", "ja": "手番順に選び、すぐに公開"},
                 "secret": {"en": "In secret, shown when everyone has chosen", "ja": "全員が選ぶまで伏せる"}}),
 }
-
-
-def option(options: Mapping[str, Any], name: str) -> Any:
-    """The value of option `name`, or its declared default when the game was started without it."""
-    value = options.get(name)
-    return OPTIONS[name].default if value is None else value

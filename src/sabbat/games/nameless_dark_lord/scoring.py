@@ -74,10 +74,6 @@ ARTIFACTS: dict[str, Callable[[Position, int, int], int]] = {
 }
 
 
-def is_negative(s: Position, u: int) -> bool:
-    return s.deal.card[u].role == "negative" or u in s.neg_flag
-
-
 def sheet(s: Position, p: int) -> Sheet:
     owned = s.owned[p]
     cards = [s.deal.card[u] for u in owned]

@@ -9,7 +9,6 @@ from sabbat.core import Action, Rng, i18n
 from sabbat.core.secrets import SecretChoice
 
 from .model import PLACE_PHASE, SLEEVE_PHASE, Position, seat_order
-from .options import option
 from .text import EVENT, GAME_ID
 
 
@@ -78,7 +77,7 @@ def settle_sleeve(s: Position) -> None:
 def secret_sleeves(s: Position) -> bool:
     """p.10 d): choices are public and made in turn order (default `open`); option `secret`
     keeps each hidden until everyone has committed."""
-    return bool(option(s.options, "sleeve_mode") == "secret")
+    return bool(s.options["sleeve_mode"] == "secret")
 
 
 def commit_sleeves(s: Position, p: int) -> None:

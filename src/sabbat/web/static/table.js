@@ -57,7 +57,6 @@ export function showTable(root, tableId) {
     const legal = legalNow();
     Object.assign(page.dataset, { version: v.version, status: v.status, myTurn: myTurn && legal.length ? '1' : '0', online: s.online ? '1' : '0' });
     page.classList.toggle('offline', !s.online);
-    window.__sabbatView = v; // read by the browser tests
     if (s.renderer.seatColours) s.renderer.seatColours(ctx).forEach((c, i) => { if (c) page.style.setProperty(`--seat-${i}`, c); });
     setSeatLabels(s.renderer.seatLabels ? s.renderer.seatLabels(ctx) : null);
     menu.closeIfStale(v.version);
@@ -144,7 +143,6 @@ export function showTable(root, tableId) {
     if (!s.view) return;
     s.view = withClocks(s.view, m.seats);
     s.viewAt = performance.now();
-    window.__sabbatView = s.view; // read by the browser tests
     renderSeats(el.seats, s.view, s.online);
     tickClocks();
   }
