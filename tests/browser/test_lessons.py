@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from sabbat import games
 from tests.browser.helpers import (
     MENU_ITEMS,
     TURN_TIMEOUT_MS,
@@ -23,7 +24,6 @@ from tests.browser.helpers import (
     untranslated,
     version,
 )
-from sabbat import games
 
 DESKTOP = (1280, 900)
 PHONE = (390, 844)

@@ -11,7 +11,6 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-
 from support.import_graph import module_imports
 
 SRC = Path(__file__).resolve().parents[2] / "src"
