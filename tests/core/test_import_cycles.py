@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from support.import_graph import module_imports
+from tests.support.import_graph import module_imports
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 
