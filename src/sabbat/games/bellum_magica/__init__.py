@@ -49,7 +49,7 @@ class BellumMagicaGame(Game):
                 explain={"en": "The rulebook does not say who holds the die on the first day.",
                          "ja": "1日目にだれがダイスを持つかはルールブックに書かれていません。"},
                 values={"random": {"en": "Drawn at random", "ja": "ランダムに決める"},
-                        "first_seat": {"en": "The first seat (P1)", "ja": "最初の席（P1）"}},
+                        "first_seat": {"en": "Whoever sits first", "ja": "最初の席の人"}},
             ),
             "max_days": Option(
                 "safety cap on the number of days (default 200); the game is scored when it is reached",
