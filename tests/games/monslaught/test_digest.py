@@ -10,7 +10,9 @@ seats, the earlier digests came back), and when the second balance step changed 
 Monslaught's reconstructed card values (Nightmare, Mandrake, Fallen Angel of Grief), and when the public
 "dealt" and "refill" events went to the spectators too (`GameState.emit_private`; with their audience cut
 back to the other seats, the earlier digests came back), and when rules version 2 made `refill_hand=uncapped`
-the default (the variant fingerprinted is now `refill_hand=capped`; the version is in every save).
+the default (the variant fingerprinted is now `refill_hand=capped`; the version is in every save), and
+when rules version 3 made the refill count its own cards (a seat keeps which cards its refill took:
+the saved state changes shape in every variant).
 """
 
 from __future__ import annotations
@@ -22,15 +24,15 @@ from sabbat.games.monslaught import GAME
 from support.fingerprint import digests
 
 RECORDED = {
-    "2p defaults": "b86274f83da160c8c3c318140f6a68d7",
-    "2p second_place=any": "0a4490207d616e0047efc5d837c54a88",
-    "2p refill_hand=capped": "4480ad6b74807cb33ff04f81093b1a66",
-    "3p defaults": "3aee8839881736e47c5ffeb9cf5556c6",
-    "3p second_place=any": "89e7d5193bd91385528c70af5a3ae888",
-    "3p refill_hand=capped": "8cf7c87b15d8ada21c17dc2daa3b0699",
-    "4p defaults": "3165b53bdefeed4f18b9ce37b1071528",
-    "4p second_place=any": "551ccb03c2645e040143ff25dcf72b1d",
-    "4p refill_hand=capped": "c94a1b65af9a0a5efe5002b96b8f574c",
+    "2p defaults": "55119ab7f50e8314e4856a182477b363",
+    "2p second_place=any": "e4fe960ee328fe8319984b584aeb037d",
+    "2p refill_hand=capped": "356d1bbf33058c47efdfd6f4ee29e79f",
+    "3p defaults": "92ca59ae9a33cadad5830b5a885c8b45",
+    "3p second_place=any": "f7bdec48ccb1b5dcb26c196684a0641c",
+    "3p refill_hand=capped": "a9cee796095355187e2c2a10b20c1ee8",
+    "4p defaults": "fde7caad95e211a9c877d7be8e4bd093",
+    "4p second_place=any": "9802fba422f0a8e309906a1531e9666f",
+    "4p refill_hand=capped": "82243e7c7a523e735253b1c6791dd06f",
 }
 
 
