@@ -146,37 +146,6 @@ def test_an_ai_seat_moves_by_itself_and_a_finished_game_downloads_as_a_replay(cl
     assert step["version"] == 1 and step["total_steps"] == view["version"]
 
 
-def test_undo_takes_back_a_move_that_revealed_nothing(client: TestClient) -> None:
-    """In Mystic Vale's first turn some moves (a push reveals a card: not those) can be taken back."""
-    t = create(client, "mystic_vale", [{"kind": "human"}, {"kind": "human"}], deal=1)
-    tid = t["table_id"]
-    tokens = [s["token"] for s in t["seats"]]
-    with client.websocket_connect(f"/ws/tables/{tid}") as spec:
-        spec.send_json({"type": "hello", "token": None, "lang": "en"})
-        seat = next_view(spec)["current_player"]
-    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
-        ws.send_json({"type": "hello", "token": tokens[seat], "lang": "en"})
-        view = next_view(ws)
-        undone = False
-        for _ in range(40):
-            if view["can_undo"]:
-                before = view["version"]
-                ws.send_json({"type": "undo", "msg_id": "u", "version": before})
-                assert frame_of(ws, "ack") == {"type": "ack", "msg_id": "u", "version": before - 1}
-                after = next_view(ws)
-                assert after["version"] == before - 1 and after["legal"]
-                undone = True
-                break
-            if not view["legal"]:
-                break
-            ws.send_json({"type": "act", "msg_id": f"m{view['version']}", "version": view["version"],
-                          "action_id": view["legal"][-1]["id"]})
-            view = next_view(ws)
-        assert undone, "no undoable move came up in Mystic Vale's first turn"
-        ws.send_json({"type": "undo", "msg_id": "u2", "version": view["version"] - 1})
-        assert frame_of(ws, "error")["code"] == "no_undo"
-
-
 def test_websocket_origin_is_checked(client: TestClient) -> None:
     t = create(client, "mystic_vale", [{"kind": "human"}, {"kind": "human"}])
     import pytest

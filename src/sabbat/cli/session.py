@@ -23,10 +23,11 @@ from rich.table import Table
 from sabbat import games
 from sabbat.agents.advice import advise
 from sabbat.agents.base import Agent
-from sabbat.core import i18n, replay
+from sabbat.core import Action, i18n, replay
 from sabbat.core.errors import SabbatError
 from sabbat.core.safeio import shown
 from sabbat.core.state import GameState
+from sabbat.core.takeback import reveals_nothing
 
 i18n.register_file("cli", Path(__file__).with_name("messages.toml"))
 
@@ -107,6 +108,8 @@ class PlaySession:
         self.public_shown = 0 if fresh else len(state.events_for(None))
         self.active: int | None = None if len(humans) > 1 else next(iter(humans))
         self.written: set[Path] = set()
+        self.undo_to: GameState | None = None
+        """The position before the person's last move while it may be taken back (`undo`)."""
         self._names: dict[str, list[str]] | None = None
 
     # ----- output ------------------------------------------------------------------
@@ -179,6 +182,7 @@ class PlaySession:
             seat = self.state.current_player
             assert seat is not None
             if seat in self.ai:
+                self.undo_to = None
                 self.state.apply(self.ai[seat].choose(self.state))
                 continue
             if seat != self.active and not self.hand_over(seat):
@@ -222,8 +226,10 @@ class PlaySession:
         if word.isascii() and word.isdigit() and len(word) <= 6:
             index = int(word)
             if 1 <= index <= len(legal):
-                self.state.apply(legal[index - 1])
+                self.play(legal[index - 1])
                 return True
+        elif word in ("undo", "u", "取り消し", "取消"):
+            return self.undo()
         elif word in ("help", "h", "?", "ヘルプ"):
             self.say(t("help", self.locale, default_file=self.save_path))
             return None
@@ -261,6 +267,24 @@ class PlaySession:
             return False if self.save(self.save_path) is not None else None
         self.say(t("not_a_choice", self.locale, text=shown(text, 40), n=len(legal)))
         return None
+
+    def play(self, action: Action) -> None:
+        """Take a person's move, keeping the position before it while the move may be taken back:
+        the same seat decides next and no reader learned anything hidden from it."""
+        before = self.state.clone()
+        self.state.apply(action)
+        mover = before.current_player
+        still_mine = self.state.current_player == mover and not self.state.is_terminal()
+        self.undo_to = before if still_mine and reveals_nothing(before, action, self.state) else None
+
+    def undo(self) -> bool | None:
+        """Put back the position before the person's last move, if it may be taken back."""
+        if self.undo_to is None:
+            self.say(t("no_undo", self.locale))
+            return None
+        self.state, self.undo_to = self.undo_to, None  # the next look at the log counts it again
+        self.say(t("undone", self.locale))
+        return True
 
     # ----- cards -------------------------------------------------------------------
     def card_names(self) -> dict[str, list[str]]:

@@ -18,6 +18,7 @@ from typing import Any
 from sabbat.core import Action, GameState, SabbatError, carddata, lessons
 from sabbat.core.game import SEED_RANGE, Game, check_seed
 from sabbat.core.replay import Replay
+from sabbat.core.takeback import reveals_nothing
 
 from . import clocks, loading, lobby
 from .names import MAX_TABLE_NAME, game_named, seat_name, text_name
@@ -25,7 +26,6 @@ from .rejected import Rejected
 from .steps import mark, secret_mover
 from .store import LogRow, SeatRow, Store, TableRow
 from .table import Listener, Move, Seat, Table, hash_token
-from .undo import reveals_nothing
 
 MAX_CLOCK_S = 7 * 24 * 3600
 TABLES_PER_CLIENT = 10
@@ -336,7 +336,7 @@ class TableService:
         if human:
             table.msg_ids[(seat, str(move.msg_id))] = (table.version, table.version_for(seat))
             still_mine = table.state.current_player == seat and not table.state.is_terminal()
-            if still_mine and reveals_nothing(before, move.action, table.state, seat):
+            if still_mine and reveals_nothing(before, move.action, table.state):
                 table.undo_ok = (seat, table.version)
         self._notify(table)
         return table.version_for(seat)

@@ -20,6 +20,15 @@ def test_max_days_safeguard_ends_and_scores_the_game() -> None:
     assert s.day <= 2
 
 
+def test_random_play_with_p1_as_first_captain_never_crashes() -> None:
+    for seed in range(8):
+        s = GAME.new(2 + seed % 4, seed, {"first_captain": "first_seat", "castle_choice": "draft"})
+        r = Rng(seed)
+        while not s.is_terminal():
+            s.apply(r.choice(s.legal_actions()))
+        assert s.winners()
+
+
 def test_random_play_with_castle_draft_never_crashes() -> None:
     for seed in range(20):
         s = GAME.new(2 + seed % 4, seed, {"castle_choice": "draft"})

@@ -103,6 +103,18 @@ def test_first_captain_is_random() -> None:
     assert caps == {0, 1, 2, 3}
 
 
+def test_first_captain_first_seat_gives_the_die_to_p1_and_deals_the_same_cards() -> None:
+    """Option `first_captain=first_seat`: the table chose who starts by where they sit."""
+    for k in range(12):
+        drawn, seated = new(4, seed=k), new(4, seed=k, first_captain="first_seat")
+        assert seated.captain == 0
+        assert seated.boards == drawn.boards and seated.hand == drawn.hand and seated.deck == drawn.deck
+    s = new(3, seed=2, first_captain="first_seat")
+    assert s.current_player == 0  # the first captain places the first goblin
+    with pytest.raises(BadOption):
+        new(2, first_captain="youngest")
+
+
 def test_unused_cards_are_hidden_from_everyone() -> None:
     s = new(2, seed=5)
     view = s.observation(None)

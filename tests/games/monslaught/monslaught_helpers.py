@@ -24,8 +24,9 @@ def old_save(restamp: bool = True) -> dict[str, Any]:
     """OLD_SAVE's JSON, by default with its rules-version stamp moved to today's.
 
     Why restamp: a save from an earlier rules version is refused (its actions may now play
-    differently), but rules version 2 changed an option's default, not the state's shape, so the
-    body written before the package rework still tests that old module paths load.
+    differently), but rules version 2 changed an option's default and version 3 what the refill
+    counts (a save's count of refilled cards is read as the last cards of the hand), so the body
+    written before the package rework still tests that old module paths load.
     """
     data: dict[str, Any] = json.loads(OLD_SAVE.read_text(encoding="utf-8"))
     if restamp:

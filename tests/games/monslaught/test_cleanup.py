@@ -178,7 +178,9 @@ def test_monsters_leave_lands_at_cleanup_and_are_placed_again() -> None:
 
 
 def test_e22_action_in_cleanup_then_capped_refill() -> None:
+    """`refill_hand=capped`: the cards the Child took back count toward the refill's limit."""
     st = cleanup()
+    st.options["refill_hand"] = "capped"
     child = play(st, 0, "child")
     discard(st, 0, "vanilla_m", "vanilla_m", "vanilla_m", "lantern", "vanilla_l")
     bonfire = land(st, 0, "farm", flipped=True)

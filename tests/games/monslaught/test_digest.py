@@ -10,9 +10,10 @@ seats, the earlier digests came back), and when the second balance step changed 
 Monslaught's reconstructed card values (Nightmare, Mandrake, Fallen Angel of Grief), and when the public
 "dealt" and "refill" events went to the spectators too (`GameState.emit_private`; with their audience cut
 back to the other seats, the earlier digests came back), and when rules version 2 made `refill_hand=uncapped`
-the default (the variant fingerprinted is now `refill_hand=capped`; the version is in every save), and when
-saved states began to keep every option's default (with the defaults stripped from the saves, the digests
-before came back).
+the default (the variant fingerprinted is now `refill_hand=capped`; the version is in every save),
+when saved states began to keep every option's default (with the defaults stripped from the saves,
+the digests before came back), and when rules version 3 made the refill count its own cards (a seat
+keeps which cards its refill took: the saved state changes shape in every variant).
 """
 
 from __future__ import annotations
@@ -24,15 +25,15 @@ from sabbat.testing.fingerprint import digests
 from tests.games.monslaught.monslaught_digest import DEEP_SEEDS, FINGERPRINT, SEEDS
 
 RECORDED = {
-    "2p defaults": "510c663c85c2d90fcf9ef5893a48332b",
-    "2p second_place=any": "4377dbbfa494d5382ebb6de6a15e0dae",
-    "2p refill_hand=capped": "30568d192bfd0a6a067889eb1f5376a7",
-    "3p defaults": "2ea3882c0995ae115a26000159b1b3dc",
-    "3p second_place=any": "7ed78e15f3d2572cb0fb51724c329e0d",
-    "3p refill_hand=capped": "4ef358d2847252153449bdcf27b667a9",
-    "4p defaults": "84afe7eecf010f5683d5651173d7913e",
-    "4p second_place=any": "094c1d13d5de6fbbcf3153002bd157bf",
-    "4p refill_hand=capped": "b1f50bccdba1677a02e0402b7e8b7636",
+    "2p defaults": "55119ab7f50e8314e4856a182477b363",
+    "2p second_place=any": "e4fe960ee328fe8319984b584aeb037d",
+    "2p refill_hand=capped": "356d1bbf33058c47efdfd6f4ee29e79f",
+    "3p defaults": "92ca59ae9a33cadad5830b5a885c8b45",
+    "3p second_place=any": "f7bdec48ccb1b5dcb26c196684a0641c",
+    "3p refill_hand=capped": "a9cee796095355187e2c2a10b20c1ee8",
+    "4p defaults": "fde7caad95e211a9c877d7be8e4bd093",
+    "4p second_place=any": "9802fba422f0a8e309906a1531e9666f",
+    "4p refill_hand=capped": "82243e7c7a523e735253b1c6791dd06f",
 }
 
 

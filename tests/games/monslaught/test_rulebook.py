@@ -8,7 +8,7 @@ from sabbat.games.monslaught.effects import monster_attack
 from sabbat.games.monslaught.flow import begin_cleanup
 from sabbat.games.monslaught.model import Phase
 from sabbat.games.monslaught.state import MonslaughtState
-from tests.games.monslaught.monslaught_helpers import begin, blank, discard, do, hand, land, legal, play
+from tests.games.monslaught.monslaught_helpers import begin, blank, discard, do, hand, land, legal, play, rejected
 
 
 def _refilled_with_child(options: dict[str, str] | None = None) -> MonslaughtState:
@@ -128,3 +128,82 @@ def test_ijii_cost_land_pays_its_number_only_for_the_monster_on_it() -> None:
     do(st, "maintain", vamp, farm)
     assert st.phase is Phase.UPKEEP_PAY and st.pend_need == 3
     assert Action("end_upkeep") not in st.legal_actions()
+
+
+# 「自分の捨て山にあるカードから4枚までカードを選び、自分の手札とします。」「注意：捨て山が3枚以下の場合、捨て山の
+# すべてのカードを手札にします。」 — by default (`refill_hand=uncapped`) the refill gives up to 4 cards of
+# its own, whatever the Child of the Old Mansion added to the hand before or during it (ruling M-3).
+def _refill_with_child_and(*extra: str) -> MonslaughtState:
+    """P1 at the start of the refill: hand empty, a ready Child in play, a discard pile of 3
+    monsters (Big Cat, Big Cat, Frog) plus `extra`."""
+    st = blank(3)
+    begin(st)
+    child = play(st, 0, "child")
+    discard(st, 0, "big_cat", "big_cat", "frog", *extra)
+    bonfire = land(st, 0, "farm", flipped=True)
+    begin_cleanup(st, 0)
+    st._legal = None
+    do(st, "maintain", child, bonfire)
+    do(st, "end_upkeep")
+    return st
+
+
+def _child_takes_back_three(st: MonslaughtState) -> None:
+    do(st, "use", st.seats[0].play[0])
+    for c in ("big_cat", "big_cat", "frog"):
+        do(st, "recover", c)
+
+
+def test_child_before_the_refill_a_pile_of_six_still_gives_four() -> None:
+    st = _refill_with_child_and("vanilla_m", "vanilla_m", "vanilla_m", "lantern", "vanilla_l", "vanilla_l")
+    _child_takes_back_three(st)
+    seat = st.seats[0]
+    assert len(seat.hand) == 3 and len(seat.discard) == 6
+    for c in ("vanilla_m", "vanilla_m", "lantern", "vanilla_l"):
+        do(st, "take", c)
+    rejected(st, "take", "vanilla_m")  # a fifth card of the refill's own
+    do(st, "end_refill")
+    assert len(seat.hand) == 7 and len(seat.discard) == 2
+
+
+def test_child_before_the_refill_a_pile_of_three_goes_to_the_hand_whole() -> None:
+    st = _refill_with_child_and("vanilla_m", "lantern", "vanilla_l")
+    _child_takes_back_three(st)
+    seat = st.seats[0]
+    do(st, "take", "lantern")
+    rejected(st, "end_refill")  # no stopping after 1: all 3 are taken
+    do(st, "take", "vanilla_m")
+    rejected(st, "end_refill")
+    do(st, "take", "vanilla_l")
+    do(st, "end_refill")
+    assert len(seat.hand) == 6 and seat.discard == []
+
+
+def test_child_after_part_of_the_refill_from_a_pile_of_six_the_refill_still_gives_four() -> None:
+    st = _refill_with_child_and("vanilla_m", "vanilla_m", "lantern", "vanilla_l", "vanilla_l", "vanilla_l")
+    seat = st.seats[0]
+    do(st, "take", "vanilla_m")
+    do(st, "take", "lantern")
+    _child_takes_back_three(st)
+    assert len(seat.hand) == 5
+    do(st, "take", "vanilla_m")
+    do(st, "take", "vanilla_l")
+    rejected(st, "take", "vanilla_l")
+    do(st, "end_refill")
+    assert len(seat.hand) == 7
+    line = next(e for e in reversed(st.events) if e.key == "monslaught.event.refill")
+    assert line.params["count"] == 4 and len(line.params["cards"]) == 4  # its own cards, not the Child's
+
+
+def test_child_after_part_of_the_refill_a_pile_of_three_left_goes_to_the_hand_whole() -> None:
+    """A pile of 6 of which the Child takes 3 monsters back leaves 3: the refill takes them all."""
+    st = _refill_with_child_and("lantern", "vanilla_m", "vanilla_m")
+    seat = st.seats[0]
+    do(st, "take", "lantern")
+    _child_takes_back_three(st)
+    assert len(seat.hand) == 4 and len(seat.discard) == 2
+    rejected(st, "end_refill")
+    do(st, "take", "vanilla_m")
+    do(st, "take", "vanilla_m")
+    do(st, "end_refill")
+    assert len(seat.hand) == 6 and seat.discard == []

@@ -39,6 +39,18 @@ class BellumMagicaGame(Game):
                         "draft": {"en": "Chosen in turn (the first captain chooses last)",
                                   "ja": "順番に選ぶ（最初のキャプテンが最後）"}},
             ),
+            "first_captain": Option(
+                "random (default: the first captain is drawn at random) or first_seat (P1 is the first captain: "
+                "the table chose who starts by where they sit)",
+                default="random", choices=("random", "first_seat"),
+                help_ja="random（既定: 最初のキャプテンをランダムに決める）または first_seat（P1 が最初のキャプテン。"
+                        "だれから始めるかを席順で決めた場合）",
+                label={"en": "First captain", "ja": "最初のキャプテン"},
+                explain={"en": "The rulebook does not say who holds the die on the first day.",
+                         "ja": "1日目にだれがダイスを持つかはルールブックに書かれていません。"},
+                values={"random": {"en": "Drawn at random", "ja": "ランダムに決める"},
+                        "first_seat": {"en": "Whoever sits first", "ja": "最初の席の人"}},
+            ),
             "max_days": Option(
                 "safety cap on the number of days (default 200); the game is scored when it is reached",
                 kind="int", default=200, minimum=1, maximum=10000,

@@ -27,7 +27,7 @@ LABELS = {
            "confusion": "confusion spell", "castle": "castle", "goblin": "goblin", "evil": "evil creature",
            "most_evil": "most evil creature", "tavern": "tavern", "farm": "farm", "village": "village",
            "town": "town", "chest": "treasure chest", "token": "bonus token"},
-    "ja": {"food": "食料", "glyph": "グリフ", "map": "宝の地図", "sword": "剣", "magic_sword": "魔法の剣",
+    "ja": {"food": "食料", "glyph": "グリフ", "map": "宝物カード", "sword": "剣", "magic_sword": "魔法の剣",
            "thief": "盗賊", "barrel": "樽", "wood": "木の宝箱", "metal": "金属の宝箱", "gold": "金の宝箱",
            "shield": "楯+1", "magic_shield": "魔法の楯", "confusion": "混乱の呪文", "castle": "城ボード",
            "goblin": "ゴブリン", "evil": "邪悪なクリーチャー", "most_evil": "最凶のクリーチャー",

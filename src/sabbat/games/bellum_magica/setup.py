@@ -17,7 +17,8 @@ def setup_game(s: Position) -> None:
     cards = s.cards
     s.max_days = s.options["max_days"]
     choice = s.options["castle_choice"]
-    s.captain = rng.below(n)  # random first captain, drawn first
+    drawn = rng.below(n)  # drawn whatever the option, so a seed deals the same cards either way
+    s.captain = 0 if s.options["first_captain"] == "first_seat" else drawn
     s.day = 1
     s.turn = 0
     s.die = 0

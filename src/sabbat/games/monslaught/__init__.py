@@ -27,7 +27,7 @@ class MonslaughtGame(Game):
         title={"en": "Monslaught in Walpurgis", "ja": "モンスロート イン ヴァルプルギス"},
         min_players=2,
         max_players=4,
-        rules_version="2",
+        rules_version="3",
         max_decisions=3000,
         options={"second_place": Option(
             "'qualified' (default, ruling A11): with 4 players the 2nd-place extra card "
@@ -41,18 +41,19 @@ class MonslaughtGame(Game):
                                   "ja": "ボスのスカウトコストに届いた宣言だけ"},
                     "any": {"en": "The next-highest declaration, whatever its size", "ja": "次に高い宣言なら何でも"}},
         ), "refill_hand": Option(
-            "'uncapped' (default, ruling M-12): an action used after the cleanup refill may take the hand past "
-            "the refill limit; 'capped': once the refill has begun, actions fill the hand only up to that limit "
-            "(4, 5 with an Owl)",
+            "'uncapped' (default, rulings M-3, M-12): the refill takes up to 4 cards of its own, whatever an "
+            "action adds to the hand before, during or after it; 'capped': the limit (4, 5 with an Owl) counts "
+            "the whole hand, and once the refill has begun actions fill the hand only up to it",
             default="uncapped", choices=("uncapped", "capped"),
-            help_ja="uncapped（既定）: 手札の補充の後に使ったアクションなら補充の上限を超えて手札に加えてよい。"
-                    "capped: 補充が始まったら、アクションで手札に加えられるのは補充の上限（4枚、フクロウで5枚）まで",
+            help_ja="uncapped（既定）: 補充は自分の4枚までを手札にし、その前後にアクションで加えたカードは数えない。"
+                    "capped: 上限（4枚、フクロウで5枚）は手札全体の枚数で、補充が始まったらアクションでもそれを超えられない",
             label={"en": "Cards taken into hand after the refill", "ja": "補充の後に手札に加えるカード"},
-            explain={"en": "Once the end-of-turn refill has begun, how far actions may fill your hand.",
-                     "ja": "手番の終わりの補充が始まった後、アクションで手札を何枚まで増やせるか。"},
-            values={"uncapped": {"en": "Past the limit, if an action says so", "ja": "アクションなら上限を超えてもよい"},
-                    "capped": {"en": "Up to the refill limit (4, or 5 with an Owl)",
-                               "ja": "補充の上限（4枚、フクロウがいれば5枚）まで"}},
+            explain={"en": "What the end-of-turn refill's limit counts, and how far actions may fill your hand once it has begun.",
+                     "ja": "手番の終わりの補充の上限が何を数えるか、補充が始まった後にアクションで手札を何枚まで増やせるか。"},
+            values={"uncapped": {"en": "The refill's own cards; actions add past the limit",
+                                 "ja": "補充が手札にするカードだけを数え、アクションなら上限を超えてもよい"},
+                    "capped": {"en": "The whole hand, up to the refill limit (4, or 5 with an Owl)",
+                               "ja": "手札全体を補充の上限（4枚、フクロウがいれば5枚）まで"}},
         )},
         summary={
             "en": "Summon familiars, scout monsters and lands, defeat four witches; choose your hand from your discard pile.",

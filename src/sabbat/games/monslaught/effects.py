@@ -66,6 +66,19 @@ def refill_limit(st: Position, seat: Seat) -> int:
     return limit
 
 
+def refill_room(st: Position, seat: Seat) -> int:
+    """How many more cards the refill itself may take from the discard pile.
+
+    「4枚までカードを選び、自分の手札とします」 counts the refill's own cards (M-3): by default the
+    refill gives up to its limit whatever an action added to the hand before or during it (the
+    Child of the Old Mansion). Option `refill_hand=capped` reads the limit as a target for the whole
+    hand, so cards already in hand count toward it.
+    """
+    if st.options.get("refill_hand", "uncapped") == "uncapped":
+        return refill_limit(st, seat) - len(seat.taken)
+    return refill_limit(st, seat) - len(seat.hand)
+
+
 def hand_room(st: Position, seat: Seat) -> int:
     """How many more cards an effect may put into the hand now.
 

@@ -139,7 +139,7 @@ def begin_cleanup(st: Position, p: int) -> None:
     seat = st.seats[p]
     seat.on_land = {}
     seat.maintained = set()
-    seat.taken = 0
+    seat.taken = []
 
 
 def end_turn(st: Position) -> None:

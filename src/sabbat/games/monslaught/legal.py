@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from sabbat.core import Action
 
-from .effects import HANDLERS, group_total, hand_room, recoverable, refill_limit, upkeep
+from .effects import HANDLERS, group_total, hand_room, recoverable, refill_room, upkeep
 from .model import LAND_LIMIT, Phase, Position, Seat, land_pay
 
 A = Action
@@ -74,12 +74,12 @@ def legal(st: Position) -> list[Action]:
         acts = [A("pay_hand", (c,)) for c in distinct(st, seat.hand)]
         return acts + [A("pay_play", (u,)) for u in _payable_play(seat, st.pend_card)]
     if phase is Phase.REFILL:
-        limit = refill_limit(st, seat)
+        room = refill_room(st, seat)
         acts = []
-        if len(seat.hand) < limit:
+        if room > 0:
             acts = [A("take", (c,)) for c in distinct(st, seat.discard)]
         acts += use_actions(st, seat)
-        forced = bool(seat.discard) and len(seat.hand) < limit and len(seat.discard) + seat.taken <= 3
+        forced = bool(seat.discard) and room > 0 and len(seat.discard) + len(seat.taken) <= 3
         if not forced:
             acts.append(END[phase])
         return acts

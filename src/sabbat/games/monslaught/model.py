@@ -72,7 +72,7 @@ class Seat:
         self.maintained: set[int] = set()
         self.offer: list[int] = []
         self.pick = -1
-        self.taken = 0
+        self.taken: list[int] = []  # the cards this turn's refill took, in order
 
     def clone(self) -> Seat:
         new = object.__new__(Seat)
@@ -94,7 +94,7 @@ class Seat:
         new.maintained = self.maintained.copy()
         new.offer = self.offer.copy()
         new.pick = self.pick
-        new.taken = self.taken
+        new.taken = self.taken.copy()
         return new
 
     def new_turn(self, land_pay: dict[int, int]) -> None:
@@ -108,7 +108,7 @@ class Seat:
         self.owl = False
         self.declared = -1
         self.maintained = set()
-        self.taken = 0
+        self.taken = []
 
     def leave_play(self, uid: int) -> None:
         """Forget the play-area bookkeeping of a card that leaves the play area."""
@@ -123,7 +123,7 @@ class Position(GameState):
     """A Monslaught position: its fields, `clone()` and the derived values every rule shares."""
 
     game_id = "monslaught"
-    rules_version = "2"
+    rules_version = "3"
     _transient_ = ("_legal", "db")
 
     db: CardDB
@@ -170,6 +170,9 @@ class Position(GameState):
         self.db = load(self.options)
         if "offered" not in self.__dict__:  # a save from before `offered` existed
             self.offered = [0] * self.num_players
+        for seat in [*self.seats, *(self.fog or [])]:
+            if isinstance(seat.taken, int):  # a save from before the refill kept which cards it took
+                seat.taken = seat.hand[len(seat.hand) - seat.taken:] if seat.taken else []
 
     def card(self, uid: int) -> MonsterCard:
         return self.db.cards[self.ids[uid]]

@@ -50,6 +50,7 @@ def redeal(st: Position, new: Position, seats: Sequence[int], rng: Rng) -> None:
         seat = new.seats[q]
         hand, offer, pick = filled[4 + 3 * i: 7 + 3 * i]
         seat.hand = hand
+        seat.taken = hand[:len(seat.taken)]  # the refill's cards are among the hand's, as many
         seat.offer = offer
         seat.pick = pick[0] if pick else -1
     if new.fog is not None:

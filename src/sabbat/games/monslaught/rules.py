@@ -285,11 +285,11 @@ def _end_upkeep(st: Position, seat: Seat, args: tuple[Any, ...]) -> None:
 def _take_refill(st: Position, seat: Seat, args: tuple[Any, ...]) -> None:
     uid = take_card(st, seat.discard, str(args[0]))
     seat.hand.append(uid)
-    seat.taken += 1
+    seat.taken.append(uid)
 
 
 def _end_refill(st: Position, seat: Seat, args: tuple[Any, ...]) -> None:
-    taken = seat.hand[len(seat.hand) - seat.taken:] if seat.taken else []
+    taken = seat.taken  # its own cards, whatever an action added to the hand between them
     if taken:
         private(st, "refill", st.active, {"count": len(taken), "hand": len(seat.hand)},
                 cards=[st.uname(u) for u in taken])
