@@ -112,8 +112,8 @@ def test_after_an_undo_the_next_moves_lines_are_shown(tmp_path: Path) -> None:
     s.run()
     out = screen.getvalue()
     after = out[out.index(TAKEN_BACK):]
-    assert "You tuck Grub under the left" in out[:out.index(TAKEN_BACK)]
-    assert "You tuck Grub under the right" in after and "You tuck Grub under the left" not in after
+    assert "P1 tucks Grub under the left" in out[:out.index(TAKEN_BACK)]
+    assert "P1 tucks Grub under the right" in after and "P1 tucks Grub under the left" not in after
     assert s.state.history == [right]
 
 

@@ -6,8 +6,9 @@ Re-recorded when `summary()` and saves gained `offered` (with it stripped, the o
 when a rebalance changed card values (17 creatures and the chest split: different games, same code),
 when the Japanese log took full-width brackets and colons (a side's label too) and a secret goblin
 placement's own line named its player as every other line does (the words of the events, not the games,
-changed), and when saved states began to keep every option's default (with the defaults stripped from
-the saves, the digests before came back).
+changed), when saved states began to keep every option's default (with the defaults stripped from
+the saves, the digests before came back), and when the Japanese texts took the rulebook's terms and the
+first captain became an option (its default deals and plays as before).
 """
 
 from __future__ import annotations
@@ -19,18 +20,18 @@ from sabbat.testing.fingerprint import digests
 from tests.games.bellum_magica.bellum_digest import FINGERPRINT
 
 RECORDED = {
-    "2p defaults": "4cd9e6d7f4730686db36569ad01d4da4",
-    "2p castle_choice=draft": "f4b58b8792e748a89f6245d28ffe8965",
-    "2p max_days=4": "cc241f4a6699be2b056d312980c0d1b0",
-    "3p defaults": "d6b0a9e74b4cf226e50ccf2c34f6834f",
-    "3p castle_choice=draft": "d32907c1fc63a32521eb78b059a5e021",
-    "3p max_days=4": "e2fc62b7e4b26c573a5c2d091cf9b62e",
-    "4p defaults": "75c58c54310b5d14042b4cee8a269c61",
-    "4p castle_choice=draft": "41d692a066d4d96a0a010b28c6f07c8e",
-    "4p max_days=4": "2681eb281bed3e281789e392b076097f",
-    "5p defaults": "985f166354f82884c8a6fcde0ef66c67",
-    "5p castle_choice=draft": "0b9973c7f74061a95b3c60c17d423ec1",
-    "5p max_days=4": "d0cfc1b106f81ed5fe1c08d378a576ba",
+    "2p defaults": "7ec39343ba27b38b493fed6026b7de57",
+    "2p castle_choice=draft": "4909449577121b41b4e411ec82d251ac",
+    "2p max_days=4": "fb8e0ef0f364f2992c0b847e4e3ff666",
+    "3p defaults": "5c36936a69503e54dc268e73470aa2dd",
+    "3p castle_choice=draft": "d54e97cbee93e36b79d24cf0c37c0721",
+    "3p max_days=4": "05a1e0cd6146fb5d02d9abd373cb941b",
+    "4p defaults": "1839960f851668474a282804724e945c",
+    "4p castle_choice=draft": "0ec44f6ee70ab3cbbcefd01ad094139a",
+    "4p max_days=4": "b9b0aa04cc513479b302814a44a7d50b",
+    "5p defaults": "92bceaac73fd26f530408cb29509fa47",
+    "5p castle_choice=draft": "c0da6438524aa26367e5196eac8132c1",
+    "5p max_days=4": "35a92c1a2eecfdfe296f9cf49d24c579",
 }
 
 

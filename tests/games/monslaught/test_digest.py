@@ -25,15 +25,15 @@ from sabbat.testing.fingerprint import digests
 from tests.games.monslaught.monslaught_digest import DEEP_SEEDS, FINGERPRINT, SEEDS
 
 RECORDED = {
-    "2p defaults": "55119ab7f50e8314e4856a182477b363",
-    "2p second_place=any": "e4fe960ee328fe8319984b584aeb037d",
-    "2p refill_hand=capped": "356d1bbf33058c47efdfd6f4ee29e79f",
-    "3p defaults": "92ca59ae9a33cadad5830b5a885c8b45",
-    "3p second_place=any": "f7bdec48ccb1b5dcb26c196684a0641c",
-    "3p refill_hand=capped": "a9cee796095355187e2c2a10b20c1ee8",
-    "4p defaults": "fde7caad95e211a9c877d7be8e4bd093",
-    "4p second_place=any": "9802fba422f0a8e309906a1531e9666f",
-    "4p refill_hand=capped": "82243e7c7a523e735253b1c6791dd06f",
+    "2p defaults": "be31314640b625b80d48fa34a0eb476b",
+    "2p second_place=any": "360f99d08d62d0399e9bb1fcd19deb7b",
+    "2p refill_hand=capped": "658af1b715c6c6bd21039b213a180447",
+    "3p defaults": "4ecbf88776638f81fb7ee9be48c544d4",
+    "3p second_place=any": "5c8f8a710c90d86f41708387cc0450a6",
+    "3p refill_hand=capped": "c6c941c03473d7530077394b21a6b7c5",
+    "4p defaults": "096c8a68cd33a723ad342a6d19aaead1",
+    "4p second_place=any": "8b6277fcf3e7a7808d64e6fdc3e47df4",
+    "4p refill_hand=capped": "6bc8a0ceebeb85e4d235c2e0aab46c6f",
 }
 
 
