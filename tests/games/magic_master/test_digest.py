@@ -12,7 +12,9 @@ regroup (a card may move again; a move back to a layout seen in the regroup is w
 changes random games' legal actions and so the games themselves, and when an attack with no dice to roll
 and a time-out nobody can claim got messages of their own (with the attack's message put back, 13 of the
 15 digests came back; the other two games end in such a time-out).
-The variant with `mixing_ban=wizards` and `hand_sizes=by_place` was recorded when those options came.
+Re-recorded when rules version 5 made a regroup ask about each card in turn (and `mixing_ban=wizards`
+became the default, so the variant now sets `mixing_ban=any_leader`): every game changes.
+The variant with a `mixing_ban` and `hand_sizes=by_place` was recorded when those options came.
 """
 
 from __future__ import annotations
@@ -24,26 +26,26 @@ from sabbat.games.magic_master import GAME
 from support.fingerprint import digests
 
 RECORDED = {
-    "2p defaults": "16f72e0790f36fb5600d9abb25ecc882",
-    "2p regalia_held=table": "2493ba6b0dde8d4e58de9c8216e4aa20",
-    "2p keep_last_character=True": "0652bd208e0a05e0c55f928b1919d6f9",
-    "2p hand_sizes=by_place,mixing_ban=wizards": "1d5beaacab19af04279e595af594c02b",
-    "3p defaults": "8c2ca7b25240e56aea8fd74c4db97b20",
-    "3p regalia_held=table": "81b26fc39db29a019f0a1403a5fc1940",
-    "3p keep_last_character=True": "40716ced9fb3e63e534178f274452397",
-    "3p hand_sizes=by_place,mixing_ban=wizards": "cdc1d682a6331be2dcb2e12e9af6623a",
-    "4p defaults": "49dba0cd4dd34da4c88eece487f53b35",
-    "4p regalia_held=table": "36602a89ceab0a4c8bf9ab6e2c1c7c0d",
-    "4p keep_last_character=True": "0009b1a7b35a4c1e1b0c06b4d96b4660",
-    "4p hand_sizes=by_place,mixing_ban=wizards": "0a2871c610d8adb044469f966584c6c0",
-    "5p defaults": "52236c8deca806414d1814249c512b85",
-    "5p regalia_held=table": "89cc7a01a1a52a10ea8d3d06b74d9fbe",
-    "5p keep_last_character=True": "d06300bd1a41ba7b7f238d04141692a3",
-    "5p hand_sizes=by_place,mixing_ban=wizards": "c175e829d04c13beaa694b44b5e6e5af",
-    "6p defaults": "df390a46aaab8fe7bf5fedaa4dada591",
-    "6p regalia_held=table": "bce6c6c940ec674d9cb71f74657c6cef",
-    "6p keep_last_character=True": "8f9b64ce283b5f68d04fe9073544f2ad",
-    "6p hand_sizes=by_place,mixing_ban=wizards": "b12874afa96350055f320b04e9b9c095",
+    "2p defaults": "83c3742b8303eb2588cc8336f56088b0",
+    "2p regalia_held=table": "680cb07856bbdab83501f2cb22850b41",
+    "2p keep_last_character=True": "64b3936f8ea1c4d1d55d900c623b563d",
+    "2p hand_sizes=by_place,mixing_ban=any_leader": "46c424ef4c9e72699a718c39a822efdf",
+    "3p defaults": "8f59fb3e2f0dde5e6ee6ff86a495c745",
+    "3p regalia_held=table": "52d2a13cb7a99017680049f8fb44215e",
+    "3p keep_last_character=True": "cdebcd127cafd5a8567b5e8cc00b9e64",
+    "3p hand_sizes=by_place,mixing_ban=any_leader": "c3fa70bb11fcadac5daf38bb7d16148e",
+    "4p defaults": "8b331a5ac5034c238b05d5dd637c147e",
+    "4p regalia_held=table": "ee2814fc48a795f2732ac7ae1aa23794",
+    "4p keep_last_character=True": "6563e2aacb2842f2f99b79db3ea4c31e",
+    "4p hand_sizes=by_place,mixing_ban=any_leader": "dd3c39fc0f1a01ebe078fafaaeafbe72",
+    "5p defaults": "1275111a7d1f37941cdd3217fb41d721",
+    "5p regalia_held=table": "88d18291813853337de5e8b353170279",
+    "5p keep_last_character=True": "453455e49b8b22d46797f584f6f6fa38",
+    "5p hand_sizes=by_place,mixing_ban=any_leader": "dcc47a60b68e0a6548c51a05250649b2",
+    "6p defaults": "dfb2541a37a75fa0e1e0833f4e2fdcc6",
+    "6p regalia_held=table": "55ce00add986c04c7d55030a89f0d289",
+    "6p keep_last_character=True": "1ddab03e2a3a913f345a7858fb50f7a7",
+    "6p hand_sizes=by_place,mixing_ban=any_leader": "ef89a2b36895772bc1cc00292f35c56e",
 }
 
 

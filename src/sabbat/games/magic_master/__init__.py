@@ -25,7 +25,7 @@ class MagicMasterGame(Game):
         title={"en": "Magic Master", "ja": "マジックマスター"},
         min_players=2,
         max_players=6,
-        rules_version="4",
+        rules_version="5",
         max_decisions=100_000,  # test bound for random players, whose games end within ~200 decisions; docs M-2
         summary={
             "en": "A war of succession: build groups around heirs, warriors and wizards; win by "
@@ -58,16 +58,17 @@ class MagicMasterGame(Game):
                         "true": {"en": "Cannot be discarded", "ja": "捨てられない"}},
             ),
             "mixing_ban": Option(
-                "any_leader (default: red and blue troops never share a group, whoever leads it) or wizards "
-                "(the ban binds wizards only: a warrior holding the Charm Staff may lead red and blue troops together)",
-                default="any_leader", choices=("any_leader", "wizards"),
-                help_ja="any_leader（既定: 誰がリーダーでも赤と青の数字の戦闘部隊は同じグループにできない）または wizards"
-                        "（禁止は魔術士のみ: 魅了の杖を持つ戦士は赤と青の部隊を一緒に率いてよい）",
+                "wizards (default: the ban on red and blue troops together binds wizards, as the rulebook says; "
+                "a warrior holding the Charm Staff may lead red and blue troops together) or any_leader "
+                "(red and blue troops never share a group, whoever leads it)",
+                default="wizards", choices=("wizards", "any_leader"),
+                help_ja="wizards（既定: ルールブックのとおり、赤と青の混成部隊の禁止は魔術士に対するもの。魅了の杖を持つ戦士は"
+                        "赤と青の部隊を一緒に率いてよい）または any_leader（誰がリーダーでも赤と青の数字の戦闘部隊は同じグループにできない）",
                 label={"en": "Red and blue troops together", "ja": "赤と青の部隊の同居"},
                 explain={"en": "Whether a warrior holding the Charm Staff may lead red and blue troops in one group.",
                          "ja": "魅了の杖を持つ戦士が、赤と青の部隊を同じグループで率いてよいか。"},
-                values={"any_leader": {"en": "Never, whoever leads the group", "ja": "誰がリーダーでも不可"},
-                        "wizards": {"en": "Only wizards are bound: such a warrior may", "ja": "禁止は魔術士だけ（その戦士なら可）"}},
+                values={"wizards": {"en": "Only wizards are bound: such a warrior may", "ja": "禁止は魔術士だけ（その戦士なら可）"},
+                        "any_leader": {"en": "Never, whoever leads the group", "ja": "誰がリーダーでも不可"}},
             ),
             "hand_sizes": Option(
                 "by_value (default: the n-th highest succession value revealed is dealt 11 - n cards, so heirs "
