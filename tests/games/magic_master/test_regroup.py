@@ -288,3 +288,28 @@ def test_random_games_end_with_every_invariant_kept(players: int):
             assert not s.check_invariants()
             steps += 1
             assert steps < 2000
+
+
+def test_every_seat_sees_the_stage_and_the_table_card_asked_about_in_both_languages():
+    from rich.console import Console
+
+    from sabbat.games.magic_master.terminal import render
+
+    s = bare()
+    group(s, 1, "sigurd")
+    group(s, 0, "dean", TB)
+    give(s, 0, "harold")
+    regroup(s)
+    step = s.observation(1)["regroup_step"]
+    assert step["stage"] == "characters" and step["card"]["card"] == "dean"
+    act(s, "keep", s.groups[0][0].char[0])
+    assert s.observation(1)["regroup_step"] == {"stage": "characters", "card": None}  # the hand's step
+    shown = {}
+    for locale in ("en", "ja"):
+        console = Console(record=True, width=200)
+        console.print(render(s.observation(0), locale))
+        shown[locale] = console.export_text()
+    assert "Regroup, characters: play from your hand, or go on" in shown["en"]
+    assert "組み替え（キャラクター）: 手札から出すか、先へ進むか" in shown["ja"]
+    assert s.describe_action(Action("next_stage"), "en") == "Done with characters: go on to items"
+    assert s.describe_action(Action("next_stage"), "ja") == "キャラクターは決定: アイテムへ進む"

@@ -26,7 +26,7 @@ class MagicMasterGame(Game):
         min_players=2,
         max_players=6,
         rules_version="5",
-        max_decisions=100_000,  # test bound for random players, whose games end within ~200 decisions; docs M-2
+        max_decisions=100_000,  # test bound for random players, whose games end within ~300 decisions
         summary={
             "en": "A war of succession: build groups around heirs, warriors and wizards; win by "
                   "outliving everyone, uniting the four regalia, or holding the highest claim at time-out.",
@@ -93,9 +93,11 @@ class MagicMasterGame(Game):
         # against 50 %), at a tenth of the cost; the heuristic keeps a large head start.
         search="rollout", hard_budget=74,
         ismcts={"rollout_depth": 10, "prior_share": 0.3},
-        # A regroup is many moves of one player, and without `settle` a move that merely shuffled a
-        # card from group to group pushed the rival's attack past the horizon and looked better
-        # than playing on: the search shuffled 134 times in one game (docs/ai.md).
+        # A regroup is many decisions of one player (since rules version 5 one per card and stage),
+        # and without `settle` a decision that only delayed the end of the regroup pushed the rival's
+        # attack past the horizon and looked better than playing on: under rules version 4 the search
+        # shuffled cards 134 times in one game (docs/ai.md). Settled, the heuristic finishes the
+        # regroup before the depth count starts.
         rollout={"depth": 10, "settle": True},
     )
 
