@@ -216,7 +216,7 @@ def after(state: GameState, action: Action) -> GameState:
 
 
 def test_a_turn_of_several_decisions_goes_on_from_the_last_search() -> None:
-    state = own_turn_continues("magic_master", 2, 3)
+    state = own_turn_continues("magic_master", 2, 4)  # a regroup, where the best move keeps the turn
     reusing = ISMCTSAgent(seed=2, iterations=60, config=FAST)
     fresh = ISMCTSAgent(seed=2, iterations=60, config=replace(FAST, reuse_tree=False))
     ranked = reusing.analyse(state)

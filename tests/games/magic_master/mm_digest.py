@@ -20,7 +20,7 @@ FINGERPRINT = Fingerprint(
         {},
         {"regalia_held": "table"},
         {"keep_last_character": True},
-        {"mixing_ban": "wizards", "hand_sizes": "by_place"},
+        {"mixing_ban": "any_leader", "hand_sizes": "by_place"},
     ],
     deep_every=5,
     results=_results,

@@ -93,7 +93,7 @@ def bare(n: int = 2) -> MagicMasterState:
 
 def regroup(s: MagicMasterState, p: int = 0) -> None:
     s.phase, s.regroup_kind, s.active = Phase.REGROUP, RegroupKind.TURN, p
-    s.seen = set()
+    s.stage, s.done = 0, set()
     s._legal = None
 
 
@@ -154,3 +154,18 @@ def kinds(s: MagicMasterState) -> set[str]:
 
 def ids(s: MagicMasterState, cards: list[int]) -> list[str]:
     return [s.t.inst[c].id for c in cards]
+
+
+def reach(s: MagicMasterState, kind: str, *args: int) -> None:
+    """Apply a regroup action once its stage comes: keep each table card decided before it and go on
+    past the steps for playing from hand (a regroup decides card by card, characters first)."""
+    from sabbat.games.magic_master.regroup import stage_now
+
+    want = Action(kind, tuple(args))
+    while want not in s.legal_actions():
+        legal = s.legal_actions()
+        _, c = stage_now(s, s.active)
+        step = Action("keep", (c,)) if c >= 0 else Action("next_stage")
+        assert step in legal, f"{want.notation()} never becomes legal"
+        s.apply(step)
+    s.apply(want)

@@ -81,15 +81,17 @@ def test_charm_staff_face_states_what_it_does_in_both_languages():
         assert effect != "-" and all(w in effect for w in words)
 
 
-def test_the_browser_names_every_phase_and_every_kind_of_regroup() -> None:
+def test_the_browser_names_every_phase_every_kind_of_regroup_and_its_stages() -> None:
     """The browser's status line reads `mm.phase.<phase>` and `mm.regroup.<kind>`: the regroup
     after an attack that gained something showed its raw key."""
     import json
     from importlib.resources import files
 
     from sabbat.games.magic_master.model import Phase, RegroupKind
+    from sabbat.games.magic_master.regroup import STAGES
 
     for lang in ("en", "ja"):
         messages = json.loads(files("sabbat.games.magic_master").joinpath(f"web/{lang}.json").read_text(encoding="utf-8"))
         missing = [f"mm.phase.{p.value}" for p in Phase] + [f"mm.regroup.{k.value}" for k in RegroupKind]
+        missing += [f"mm.stage.{stage}" for stage in STAGES] + ["mm.deciding", "mm.hand_step"]  # the regroup's step
         assert [key for key in missing if key not in messages] == [], lang

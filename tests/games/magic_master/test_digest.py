@@ -15,7 +15,9 @@ and a time-out nobody can claim got messages of their own (with the attack's mes
 full-width brackets and colons (the words of the events, not the games, changed), and when saved
 states began to keep every option's default (with the defaults stripped from the saves, the digests
 before came back).
-The variant with `mixing_ban=wizards` and `hand_sizes=by_place` was recorded when those options came.
+Re-recorded when rules version 5 made a regroup ask about each card in turn (and `mixing_ban=wizards`
+became the default, so the variant now sets `mixing_ban=any_leader`): every game changes.
+The variant with a `mixing_ban` and `hand_sizes=by_place` was recorded when those options came.
 """
 
 from __future__ import annotations
@@ -27,26 +29,26 @@ from sabbat.testing.fingerprint import digests
 from tests.games.magic_master.mm_digest import DEEP_SEEDS, FINGERPRINT, SEEDS
 
 RECORDED = {
-    "2p defaults": "800d25b20d41c04755a1bed253830cb6",
-    "2p regalia_held=table": "fb3e99118664e43a249133cc289ba349",
-    "2p keep_last_character=True": "26fa26dc78727da0c4a87c978e1578ea",
-    "2p hand_sizes=by_place,mixing_ban=wizards": "dfd9ecce717e1543c5a705b8bdac54b7",
-    "3p defaults": "ddc5fb40082fee7b387e33886c2a9f17",
-    "3p regalia_held=table": "5deea948d4dc35171976ff1330c723c2",
-    "3p keep_last_character=True": "e9f4ed24c023513087d222e3f19c1da2",
-    "3p hand_sizes=by_place,mixing_ban=wizards": "df37045f7e0bb7a17796ff39638aa4be",
-    "4p defaults": "f6ef2f5a487109cb8fdcae0e82b2f644",
-    "4p regalia_held=table": "fbe042a99597583a2aa8803f37376d63",
-    "4p keep_last_character=True": "b9d02f3e0e48a4e5bc830ec50908cdbb",
-    "4p hand_sizes=by_place,mixing_ban=wizards": "16908b8a0b173833adca418cd11e3477",
-    "5p defaults": "36e6e98a7e96de1abcee8c40c0258b8f",
-    "5p regalia_held=table": "548c02d38130fd48161de24a1dda2466",
-    "5p keep_last_character=True": "f2fa2125758f2ad180dba29a2b632e34",
-    "5p hand_sizes=by_place,mixing_ban=wizards": "923391bfb1032260c569f7ed5de4f969",
-    "6p defaults": "4ed99489b51ec147311e54bb638f8cac",
-    "6p regalia_held=table": "ccdf14b45001f900402f58512e336413",
-    "6p keep_last_character=True": "408d3fe797d3c79ad1e8ed77dd9e56da",
-    "6p hand_sizes=by_place,mixing_ban=wizards": "4c77bbfa2758bf971c3133bfa65667f8",
+    "2p defaults": "f1fef7f4c9767540aa43d9cbc81587a5",
+    "2p regalia_held=table": "fe10f61c1cf67560936178e787d2c164",
+    "2p keep_last_character=True": "d06677a9b69d8268e124586a316f9b4b",
+    "2p hand_sizes=by_place,mixing_ban=any_leader": "5741c7569a0d8155ce835f41bfe27a43",
+    "3p defaults": "4ae0552662de9da49ed5ef57cab15d7d",
+    "3p regalia_held=table": "fa73c9c2d1570cbd044aa6d7c6d97dfe",
+    "3p keep_last_character=True": "a3e8e86b6409e863c59b4386d8ae9c4c",
+    "3p hand_sizes=by_place,mixing_ban=any_leader": "10580784c7d383d8807dccba8303b6ab",
+    "4p defaults": "987a7b0922a35672ee1b1e6ac4cae0c4",
+    "4p regalia_held=table": "a63225dd9a53334e2b90524ef80893e4",
+    "4p keep_last_character=True": "b73b3467906ede920f3627de23095589",
+    "4p hand_sizes=by_place,mixing_ban=any_leader": "096060817dcc65b2ad7b0bc517f1785f",
+    "5p defaults": "4f28b271bb59c1902297d7589260d19a",
+    "5p regalia_held=table": "55718b978e422c97f41e329af5fe4810",
+    "5p keep_last_character=True": "e8e9d7ecc992455c545343a3cf2fcba1",
+    "5p hand_sizes=by_place,mixing_ban=any_leader": "61b5d1b9c00d86b229af87dbee0588dc",
+    "6p defaults": "84a95a4975649c51c9ac80c61394c653",
+    "6p regalia_held=table": "c6831f1e51be444d95443034f18d3142",
+    "6p keep_last_character=True": "23676b88f4ea73d98d52787401e5bdbf",
+    "6p hand_sizes=by_place,mixing_ban=any_leader": "b2269caf673fd4549dfc498b53998014",
 }
 
 

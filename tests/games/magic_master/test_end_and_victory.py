@@ -7,7 +7,7 @@ import pytest
 from sabbat.games.magic_master import flow
 from sabbat.games.magic_master import groups as G
 from sabbat.games.magic_master.model import Phase, RegroupKind
-from tests.games.magic_master.mm_support import GAN, H6, TB, W, act, blank, dice, give, group, inst, kinds
+from tests.games.magic_master.mm_support import GAN, H6, TB, W, act, blank, dice, give, group, inst, kinds, reach
 
 
 def finish_turn(s) -> None:
@@ -149,11 +149,11 @@ def _regalia_regroup(s, had: bool):
     g = group(s, 0, "dean")
     cards = give(s, 0, "crown", "sceptre", "orb", "sword_of_state")
     if had:
-        act(s, "play", cards[0], 0)
+        reach(s, "play", cards[0], 0)
         s.had_regalia[0] = True
         cards = cards[1:]
     for c in cards:
-        act(s, "play", c, 0)
+        reach(s, "play", c, 0)
     act(s, "end_regroup")
     return g
 

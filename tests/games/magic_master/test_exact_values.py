@@ -203,7 +203,9 @@ def test_leadership_boundaries_castle_at_succession_one_and_mixed_troops_under_a
     s = blank()
     assert G.problems(s.t, group(s, 0, "william", "castle")) == []  # succession exactly 1 holds a castle
     assert G.problems(s.t, group(s, 0, "iona", "castle")) == ["castle"]
-    assert "mix" in G.problems(s.t, group(s, 0, "sigurd", "charm_staff", TU, "orcs"))
+    staffed = group(s, 0, "sigurd", "charm_staff", TU, "orcs")
+    assert "mix" in G.problems(s.t, staffed, True)  # mixing_ban=any_leader
+    assert "mix" not in G.problems(s.t, staffed)  # the default (mixing_ban=wizards)
 
 
 def test_a_couple_uses_the_better_partners_attack_and_magic_in_either_order():

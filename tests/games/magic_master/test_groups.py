@@ -5,7 +5,7 @@ from __future__ import annotations
 from sabbat.core import Action
 from sabbat.games.magic_master import groups as G
 from sabbat.games.magic_master.model import Phase, RegroupKind
-from tests.games.magic_master.mm_support import GAN, H6, TB, TR, TU, W, act, blank, give, group, ids, kinds
+from tests.games.magic_master.mm_support import GAN, H6, TB, TR, TU, W, act, bare, blank, give, group, ids, kinds, reach
 
 
 def test_group_sums_and_movement_is_the_minimum():  # rules 4-6
@@ -43,29 +43,32 @@ def test_heir_with_attack_and_sword_counts_as_warrior():  # T-27
 def test_regroup_end_rejected_while_a_group_is_illegal():  # A-13
     s = blank()
     s.phase, s.regroup_kind = Phase.REGROUP, RegroupKind.TURN
-    group(s, 0, W)
     (tr,) = give(s, 0, TR)
-    act(s, "play", tr, 0)
+    g = group(s, 0, W)
+    g.troops.append(tr)  # red troops under a warrior: only a wizard or the Charm Staff may lead them
+    s.hand[0].remove(tr)
+    s._legal = None
     assert "end_regroup" not in kinds(s)
-    act(s, "scrap", tr)
+    reach(s, "scrap", tr)
     assert "end_regroup" in kinds(s)
 
 
 def test_regroup_plays_moves_reorders_and_never_plays_one_shots():  # regroup 2-3
-    s = blank()
+    s = bare()
     s.phase, s.regroup_kind = Phase.REGROUP, RegroupKind.TURN
-    g = group(s, 0, "dean", TB, "elves")
+    g = group(s, 0, "dean", TB, "knights")
     (fb, kn) = give(s, 0, "fireball", "royal_guard")
     (ar,) = give(s, 0, "arthur")
     assert not any(a.args and a.args[0] == fb for a in s.legal_actions())
-    act(s, "play", kn, 0)
-    assert ids(s, g.troops) == [TB, "elves", "royal_guard"]
-    act(s, "outer", g.troops[0])
-    assert ids(s, g.troops) == ["elves", "royal_guard", TB]
-    act(s, "play", ar, 1)
-    act(s, "move", g.troops[0], 1)
-    assert ids(s, s.groups[0][1].troops) == ["elves"]
-    assert not any(a.kind == "move" and a.args[0] == g.char[0] and a.args[1] == 1 for a in s.legal_actions())
+    act(s, "play", ar, 1)  # a character from hand: in the characters' stage
+    assert not any(a.kind == "move" and a.args[0] == g.char[0] for a in s.legal_actions())  # leaders stay
+    soldiers, knights = g.troops
+    reach(s, "troop", soldiers, 1, 0)  # the Soldiers go to Arthur
+    act(s, "troop", kn, 0, 0)  # the Royal Guard from hand, inside the Knights (not decided yet)
+    assert ids(s, g.troops) == ["royal_guard", "knights"]
+    act(s, "troop", knights, 0, 0)  # the Knights innermost: placed inside the Royal Guard
+    assert ids(s, g.troops) == ["knights", "royal_guard"] and ids(s, s.groups[0][1].troops) == [TB]
+    assert not any(a.args and a.args[0] == fb for a in s.legal_actions())
 
 
 def test_at_most_three_groups_at_the_end_of_regroup():  # rule 7
@@ -74,10 +77,12 @@ def test_at_most_three_groups_at_the_end_of_regroup():  # rule 7
     for tid in (W, "sigurd", "iona"):
         group(s, 0, tid)
     (b,) = give(s, 0, "brenda")
-    act(s, "play", b, 3)
+    act(s, "play", b, 3)  # a fourth leader while the others are not decided yet
     assert len(s.groups[0]) == 4 and "end_regroup" not in kinds(s)
-    assert Action("play", (b, 4)) not in s.legal_actions()
-    act(s, "scrap", b)
+    act(s, "keep", s.groups[0][0].char[0])
+    act(s, "keep", s.groups[0][1].char[0])
+    assert Action("keep", (s.groups[0][2].char[0],)) not in s.legal_actions()  # a fourth group cannot stay
+    act(s, "scrap", s.groups[0][2].char[0])
     assert "end_regroup" in kinds(s)
 
 

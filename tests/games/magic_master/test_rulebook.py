@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from sabbat import games
 from sabbat.core import Action
-from sabbat.games.magic_master import groups as G
 from sabbat.games.magic_master.model import Phase, RegroupKind
 from sabbat.games.magic_master.state import MagicMasterState
 from tests.games.magic_master.mm_support import (
@@ -25,6 +24,7 @@ from tests.games.magic_master.mm_support import (
     group,
     ids,
     kinds,
+    reach,
     regroup,
 )
 
@@ -44,9 +44,8 @@ def test_rulebook_eliminated_only_if_no_group_could_be_formed():
     (h,) = give(s, 0, "arthur")
     regroup(s)
     assert "end_regroup" not in kinds(s)  # a character in hand: a group can still be formed
-    act(s, "play", h, 0)
-    assert "end_regroup" in kinds(s)
-    act(s, "scrap", h)  # discarding is free (「捨て札とする事は自由です」)
+    assert Action("play", (h, 0)) in s.legal_actions()
+    act(s, "scrap", h)  # played and discarded: discarding is free (「捨て札とする事は自由です」)
     assert s.chars[0] == [] and "end_regroup" in kinds(s)  # now no group can be formed
     act(s, "end_regroup")
     assert s.eliminated[0]
@@ -60,7 +59,12 @@ def test_rulebook_scrapping_the_table_leaves_characters_in_hand_to_lead():
     regroup(s)
     act(s, "scrap", s.groups[0][0].char[0])
     assert s.groups[0][0].char == [] and "end_regroup" not in kinds(s)
-    assert {a.kind for a in s.legal_actions()} == {"play", "scrap"}
+    assert {a.kind for a in s.legal_actions()} == {"play", "scrap", "next_stage"}
+    act(s, "next_stage")
+    act(s, "next_stage")
+    act(s, "scrap", s.groups[0][0].troops[0])
+    act(s, "next_stage")
+    assert "end_regroup" not in kinds(s)  # to the last step: the wizard must lead, or be discarded
 
 
 def test_rulebook_last_character_kept_with_option_keep_last_character():
@@ -70,71 +74,69 @@ def test_rulebook_last_character_kept_with_option_keep_last_character():
     g = group(s, 0, "galus", TU)
     regroup(s)
     assert Action("scrap", (g.char[0],)) not in s.legal_actions()
-    assert Action("scrap", (g.troops[0],)) in s.legal_actions()
+    assert Action("keep", (g.char[0],)) in s.legal_actions()
     s.options["keep_last_character"] = False
     s._legal = None
     assert Action("scrap", (g.char[0],)) in s.legal_actions()
-    # not the last character: one in hand, or a second group, leaves it free to go
+    # not the last character: one in hand leaves it free to go, and then the one in hand must stay
     s.options["keep_last_character"] = True
     (gan,) = give(s, 0, GAN)
     regroup(s)
-    assert Action("scrap", (g.char[0],)) in s.legal_actions()
-    act(s, "play", gan, 1)
     assert {Action("scrap", (g.char[0],)), Action("scrap", (gan,))} <= set(s.legal_actions())
-    act(s, "scrap", gan)
-    assert Action("scrap", (g.char[0],)) not in s.legal_actions()
+    act(s, "scrap", g.char[0])
+    assert Action("scrap", (gan,)) not in s.legal_actions() and Action("play", (gan, 0)) in s.legal_actions()
 
 
 # 「組み替えは何枚でも自由に行える」「1度場に出してから、カードのグループ間の移動は自由です。」
-def test_rulebook_regroup_any_number_of_moves():
+def test_rulebook_regroup_every_card_may_end_in_any_group_that_can_keep_it():
+    """Two full groups exchange every card, a third is formed from hand: each card is asked once,
+    in its stage, and may go wherever it can stay."""
     s = bare()
     group(s, 1, "sigurd")
     a = group(s, 0, "dean", "soldiers", "soldiers", "soldiers", "knights", "knights", "royal_guard",
               "crown", "sceptre", "orb", "sword_of_state")
     b = group(s, 0, "galus", "dwarves", "dwarves", "dwarves", "elves", "elves", "centaurs", "centaurs")
     (gan,) = give(s, 0, GAN)
-    monsters = give(s, 0, "orcs", "orcs", "orcs", "goblins", "goblins", "troll", "skeletons", "charm_staff")
-    arms = give(s, 0, "sword", "sword", "armour", "armour")
+    monsters = give(s, 0, "orcs", "orcs", "orcs", "goblins", "goblins", "troll", "skeletons")
+    staff, *arms = give(s, 0, "charm_staff", "sword", "sword", "armour", "armour")
     (cave,) = give(s, 0, "cave")
     regroup(s)
     from_a, from_b = a.items + a.troops, b.troops.copy()
-    for c in from_a:
-        act(s, "move", c, 1)
-    for c in from_b:
-        act(s, "move", c, 0)
     act(s, "play", gan, 2)
-    for c in monsters:
-        act(s, "play", c, 2)
+    for c in a.items.copy():
+        reach(s, "move", c, 1)  # the regalia to galus (succession 7: he may lead black troops)
     for c in arms:
-        act(s, "play", c, 0)
-    act(s, "play", cave, 1)
-    # 31 placements, more than the old cap of 30
+        reach(s, "play", c, 0)  # dean with a sword counts as a warrior: he may lead blue troops
+    reach(s, "play", staff, 2)
+    for n, c in enumerate(a.troops.copy()):
+        reach(s, "troop", c, 1, n)
+    for n, c in enumerate(from_b):
+        reach(s, "troop", c, 0, n)
+    for n, c in enumerate(monsters):
+        reach(s, "troop", c, 2, n)
+    reach(s, "play", cave, 1)
     assert ids(s, a.troops) == ids(s, from_b) and sorted(b.items + b.troops) == sorted(from_a)
-    # a card placed already may be moved again, and discarded
-    moved = {x.args[0] for x in s.legal_actions() if x.kind == "move"}
-    scrappable = {x.args[0] for x in s.legal_actions() if x.kind == "scrap"}
-    assert set(ids(s, from_b + monsters)) <= set(ids(s, sorted(moved))) <= set(ids(s, sorted(scrappable)))
-    # dean with swords leads the blue troops, galus with the regalia (succession 7) the black ones
     act(s, "end_regroup")
     assert s.phase is Phase.ATTACK and len(s.groups[0]) == 3
 
 
 def test_rulebook_regroup_a_terrain_swap_is_reachable():
-    """Two groups exchange their terrains although each card is placed only once."""
+    """Two groups exchange their terrains: the castle goes to Harold, the forest it meets there
+    comes to the Dean's group and is kept there."""
     s = blank()
     group(s, 1, "sigurd")
     group(s, 0, "dean", TB, "castle")
-    group(s, 0, "galus", TU, "forest")
+    group(s, 0, "harold", "forest")
+    group(s, 0, "galus", TU)
     regroup(s)
-    dean, castle = s.groups[0][0].char[0], s.groups[0][0].terrain
-    forest = s.groups[0][1].terrain
-    act(s, "move", dean, 2)  # the dean into a group begun anew
-    act(s, "move", s.groups[0][0].troops[0], 2)  # his soldiers follow
-    act(s, "move", forest, 2)  # the forest joins him
-    act(s, "move", castle, 1)  # the castle goes to the swordsman, emptying the old group
-    assert layout(s) == sorted([(["dean"], [], [TB], "forest"), (["galus"], [], [TU], "castle")])
-    assert "end_regroup" not in kinds(s)  # galus cannot hold a castle (succession 0): legality still holds
-    assert G.problems(s.t, s.groups[0][0]) == ["castle"]
+    castle, forest = s.groups[0][0].terrain, s.groups[0][1].terrain
+    assert Action("move", (castle, 2)) not in [*s.legal_actions()]  # galus may not hold a castle
+    reach(s, "move", castle, 1)
+    assert Action("move", (castle, 2)) not in s.legal_actions()
+    act(s, "keep", forest)
+    assert layout(s) == sorted([(["dean"], [], [TB], "forest"), (["harold"], [], [], "castle"),
+                                (["galus"], [], [TU], "")])
+    act(s, "end_regroup")
 
 
 def test_rulebook_regroup_three_way_terrain_rotation_and_troop_order():
@@ -145,16 +147,14 @@ def test_rulebook_regroup_three_way_terrain_rotation_and_troop_order():
     group(s, 0, "arthur", "knights", "cave")
     regroup(s)
     g0, g1, g2 = s.groups[0]
-    dean, castle, soldiers, guard = g0.char[0], g0.terrain, g0.troops[0], g0.troops[1]
-    forest, cave = g1.terrain, g2.terrain
+    castle, guard = g0.terrain, g0.troops[1]
+    cave = g2.terrain
     # the terrains rotate (dean takes the forest, galus the cave, arthur the castle) and dean's
     # troops change order (the guard inside, the soldiers outside)
-    act(s, "move", dean, 3)
-    act(s, "move", guard, 3)
-    act(s, "move", soldiers, 3)
-    act(s, "move", forest, 3)
-    act(s, "move", cave, 1)
-    act(s, "move", castle, 2)
+    reach(s, "troop", guard, 0, 0)
+    reach(s, "move", castle, 2)  # the cave it meets comes to dean's group, undecided
+    reach(s, "move", cave, 1)  # the forest it meets comes to dean's group
+    reach(s, "keep", g0.terrain)
     assert layout(s) == sorted([(["dean"], [], ["royal_guard", TB], "forest"),
                                 (["galus"], [], [TU], "cave"),
                                 (["arthur"], [], ["knights"], "castle")])
@@ -244,9 +244,9 @@ def test_rulebook_windows_look_the_same_to_the_attacker_whatever_the_hand():
     assert views[0] == views[1]
 
 
-def test_rulebook_rules_version_is_four():
+def test_rulebook_rules_version_is_five():
     game = games.get("magic_master")
-    assert game.info.rules_version == "4" and game.new(2, 0).rules_version == "4"
+    assert game.info.rules_version == "5" and game.new(2, 0).rules_version == "5"
 
 
 def test_rulebook_player_out_in_the_setup_regroup_never_takes_a_turn():
@@ -262,9 +262,7 @@ def test_rulebook_player_out_in_the_setup_regroup_never_takes_a_turn():
                 act(s, "scrap", g.char[0])
             while s.chars[p]:
                 assert "end_regroup" not in kinds(s)  # characters in hand could still lead a group
-                c = s.chars[p][0]
-                act(s, "play", c, 0)
-                act(s, "scrap", c)
+                act(s, "scrap", s.chars[p][0])  # played and discarded
         act(s, "end_regroup")
     assert s.eliminated[first] and s.order[0] == first
     assert s.active == s.order[1] and s.phase is Phase.REGROUP and s.turn_no == 1
@@ -316,11 +314,11 @@ def test_regroup_events_name_the_group_as_the_board_numbers_it():
     s = bare()
     group(s, 1, "sigurd")
     group(s, 0, "dean", TB)
-    group(s, 0, "galus")
-    (tu,) = give(s, 0, TU)
+    group(s, 0, "harold")
+    (tu,) = give(s, 0, "knights")
     regroup(s)
-    act(s, "play", tu, 1)
-    act(s, "move", s.groups[0][0].troops[0], 1)
+    reach(s, "troop", tu, 1, 0)
+    reach(s, "troop", s.groups[0][0].troops[0], 1, 1)
     play, move = s.events[-2], s.events[-1]
     assert (play.key, play.params["group"]) == ("magic_master.event.play", 2)
     assert (move.key, move.params["group"]) == ("magic_master.event.move", 2)

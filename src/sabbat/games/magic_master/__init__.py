@@ -25,8 +25,8 @@ class MagicMasterGame(Game):
         title={"en": "Magic Master", "ja": "マジックマスター"},
         min_players=2,
         max_players=6,
-        rules_version="4",
-        max_decisions=100_000,  # test bound for random players, whose games end within ~200 decisions; docs M-2
+        rules_version="5",
+        max_decisions=100_000,  # test bound for random players, whose games end within ~300 decisions
         summary={
             "en": "A war of succession: build groups around heirs, warriors and wizards; win by "
                   "outliving everyone, uniting the four regalia, or holding the highest claim at time-out.",
@@ -58,17 +58,18 @@ class MagicMasterGame(Game):
                         "true": {"en": "Cannot be discarded", "ja": "捨てられない"}},
             ),
             "mixing_ban": Option(
-                "any_leader (default: red and blue troops never share a group, whoever leads it) or wizards "
-                "(the ban binds wizards only: a warrior holding the Charm Staff may lead red and blue troops together)",
-                default="any_leader", choices=("any_leader", "wizards"),
-                help_ja="any_leader（既定: 誰がリーダーでも赤と青の数字の戦闘部隊は同じグループにできない）または wizards"
-                        "（禁止は魔術士のみ: 魅了の杖を持つ戦士は赤と青の部隊を一緒に率いてよい）",
+                "wizards (default: the ban on red and blue troops together binds wizards, as the rulebook says; "
+                "a warrior holding the Charm Staff may lead red and blue troops together) or any_leader "
+                "(red and blue troops never share a group, whoever leads it)",
+                default="wizards", choices=("wizards", "any_leader"),
+                help_ja="wizards（既定: ルールブックのとおり、赤と青の混成部隊の禁止は魔術士に対するもの。魅了の杖を持つ戦士は"
+                        "赤と青の部隊を一緒に率いてよい）または any_leader（誰がリーダーでも赤と青の数字の戦闘部隊は同じグループにできない）",
                 label={"en": "Red and blue troops together", "ja": "赤と青の部隊の同居"},
                 explain={"en": "Whether a warrior holding the Charm Staff may lead red and blue troops in one group.",
                          "ja": "魅了の杖を持つ戦士が、赤と青の部隊を同じグループで率いてよいか。"},
-                values={"any_leader": {"en": "Never, whoever leads the group", "ja": "誰がリーダーでも不可"},
-                        "wizards": {"en": "Allowed for a warrior with the Charm Staff (only wizards are bound)",
-                                    "ja": "魅了の杖を持つ戦士なら可（禁止は魔術士だけ）"}},
+                values={"wizards": {"en": "Allowed for a warrior with the Charm Staff (only wizards are bound)",
+                                    "ja": "魅了の杖を持つ戦士なら可（禁止は魔術士だけ）"},
+                        "any_leader": {"en": "Never, whoever leads the group", "ja": "誰がリーダーでも不可"}},
             ),
             "hand_sizes": Option(
                 "by_value (default: the n-th highest succession value revealed is dealt 11 - n cards, so heirs "
@@ -93,9 +94,11 @@ class MagicMasterGame(Game):
         # against 50 %), at a tenth of the cost; the heuristic keeps a large head start.
         search="rollout", hard_budget=74,
         ismcts={"rollout_depth": 10, "prior_share": 0.3},
-        # A regroup is many moves of one player, and without `settle` a move that merely shuffled a
-        # card from group to group pushed the rival's attack past the horizon and looked better
-        # than playing on: the search shuffled 134 times in one game (docs/ai.md).
+        # A regroup is many decisions of one player (since rules version 5 one per card and stage),
+        # and without `settle` a decision that only delayed the end of the regroup pushed the rival's
+        # attack past the horizon and looked better than playing on: under rules version 4 the search
+        # shuffled cards 134 times in one game (docs/ai.md). Settled, the heuristic finishes the
+        # regroup before the depth count starts.
         rollout={"depth": 10, "settle": True},
     )
 

@@ -12,6 +12,8 @@ from sabbat.core import Action
 
 GROUP_SLOTS = 8
 SEATS = 6
+TROOP_PLACES = 20
+"""Places a troop can be put at within a group: there are 20 troops in the game."""
 
 PASS_ATTACK = Action("pass_attack")
 NO_SUPPORT = Action("no_support")
@@ -20,6 +22,7 @@ DECLINE = Action("decline")
 NO_RESPONSE = Action("no_response")
 NO_CLERIC = Action("no_cleric")
 END_REGROUP = Action("end_regroup")
+NEXT_STAGE = Action("next_stage")
 DECLARE = tuple(Action("declare", (n,)) for n in range(1, 7))
 """The jester's declared numbers, 1 to 6 in order."""
 CASTER = tuple(Action("caster", (i,)) for i in range(GROUP_SLOTS))
@@ -40,13 +43,18 @@ def _per_card_group(kind: str, cards: int) -> tuple[tuple[Action, ...], ...]:
 
 
 class ActionTable:
-    """The actions that name a card, indexed by card instance (and then group or seat)."""
+    """The actions that name a card, indexed by card instance (and then group or seat); `troops`
+    says which cards are troops."""
 
-    def __init__(self, cards: int) -> None:
+    def __init__(self, troops: list[bool]) -> None:
+        cards = len(troops)
         self.play = _per_card_group("play", cards)
         self.move = _per_card_group("move", cards)
         self.give = _per_card_group("give", cards)
-        self.outer = _per_card("outer", cards)
+        self.keep = _per_card("keep", cards)
+        self.troop = tuple(tuple(tuple(Action("troop", (c, i, k)) for k in range(TROOP_PLACES))
+                                 for i in range(GROUP_SLOTS)) if troop else () for c, troop in enumerate(troops))
+        """troop[card][group][place]: a troop put at a place among the troops of a group (0 innermost)."""
         self.scrap = _per_card("scrap", cards)
         self.choose_heir = _per_card("choose_heir", cards)
         self.drop = _per_card("drop", cards)

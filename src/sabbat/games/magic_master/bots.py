@@ -14,6 +14,7 @@ from sabbat.core import Action, GameState, Rng
 from . import groups as G
 from .cards import CardTable, Kind, load
 from .groups import Group
+from .regroup import LAYER, STAGES
 
 CARD_VALUE = {
     "jester": 9, "void": 8, "teleport": 8, "cleric": 7, "romance": 7, "assassin": 7, "dragon": 6,
@@ -62,7 +63,7 @@ class HeuristicAgent:
 
 
 class _Ctx:
-    def __init__(self, t: CardTable, obs: dict[str, Any], me: int, mix_any: bool = True) -> None:
+    def __init__(self, t: CardTable, obs: dict[str, Any], me: int, mix_any: bool = False) -> None:
         self.t = t
         self.mix_any = mix_any
         self.obs = obs
@@ -134,16 +135,42 @@ class _Ctx:
     def s_choose_heir(self, c: int) -> float:
         return float(self.t.inst[c].suc)
 
-    # regroup
+    # regroup: each table card is asked about in turn (keep it, move it, discard it) and hand cards
+    # are played in the stage of their kind. Keeping is the default; a move pays only for a card that
+    # cannot stay; the regroup ends as soon as no card left in hand is worth playing in a later stage.
     def s_end_regroup(self) -> float:
-        return 0.5
+        return 0.1 if self._later() else 0.5
+
+    def s_next_stage(self) -> float:
+        return 0.3
+
+    def s_keep(self, c: int) -> float:
+        return 0.3
+
+    def _later(self) -> bool:
+        """Whether a card in hand of a stage still to come would be worth playing now."""
+        step = self.obs.get("regroup_step")
+        if self.phase != "regroup" or not step:
+            return False
+        stage = STAGES.index(step["stage"])
+        for c in self.obs.get("my_hand", []):
+            kind = self.t.inst[c["id"]].kind
+            if LAYER.get(kind, -1) > stage and any(self.s_play(c["id"], gi) > 0.5 for gi in range(len(self.mine))):
+                return True
+        return False
+
+    def s_troop(self, c: int, gi: int, place: int) -> float:
+        """A troop from hand as a play (outermost preferred, as a play adds it); one on the table as a move."""
+        if self._home(c) < 0:
+            return self.s_play(c, gi) + place * 0.001
+        return self.s_move(c, gi) + place * 0.001
 
     def s_scrap(self, c: int) -> float:
         for g in self.mine:
             if c in g.char or c in g.items or c in g.troops or c == g.terrain:
                 led = [x for x in self.mine if x.char]
-                if len(led) > 3 and c in g.char:
-                    return 1.0 - self.group_value(g) / 100
+                if len(led) > 3 and c in g.char:  # one group too many: the weakest goes
+                    return 1.0 if self.group_value(g) <= min(self.group_value(x) for x in led) else -1.0
                 probs = G.problems(self.t, g, self.mix_any) if g.char else []
                 if probs and c not in g.char:
                     trial = g.copy()
@@ -155,11 +182,10 @@ class _Ctx:
         """Moving pays only for a card stranded where it is (a leaderless group, which the end of the
         regroup discards, or a group it makes illegal), into a group that takes it as a play would.
 
-        Why below a scrap otherwise: moves may go on as long as they bring new layouts, so a player
-        stuck with an illegal group who rated them like other poor options could wander for long.
+        Why below keeping otherwise: keeping is what a regroup that changes nothing does.
         """
         src = self._home(c)
-        if src < 0 or gi >= len(self.mine) or c in self.mine[src].char or not self._stranded(self.mine[src], c):
+        if src < 0 or gi >= len(self.mine) or src == gi or c in self.mine[src].char or not self._stranded(self.mine[src], c):
             return -2.0
         value = self.s_play(c, gi)
         return value if value > 0 else -2.0
@@ -178,9 +204,6 @@ class _Ctx:
         trial = g.copy()
         trial.remove(c)
         return len(G.problems(self.t, trial, self.mix_any)) < len(probs)
-
-    def s_outer(self, c: int) -> float:
-        return -2.0
 
     def s_play(self, c: int, gi: int) -> float:
         t = self.t

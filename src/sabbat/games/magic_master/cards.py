@@ -89,7 +89,7 @@ class CardTable:
         self.terrain_type: tuple[str, ...] = tuple(c.terrain for c in inst)
         self.names: tuple[dict[str, str], ...] = tuple(dict(c.name) for c in inst)
         """Each card's name in both languages, one dict per instance shared by every event: read-only."""
-        self.actions = ActionTable(len(inst))
+        self.actions = ActionTable([c.kind is Kind.TROOP for c in inst])
         self.group_views: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int], dict[str, Any]] = {}
         """Observation views of groups by their cards (filled by `hidden.group_view`)."""
         self._check()

@@ -9,7 +9,8 @@ from sabbat.core import Action, i18n
 from . import groups as G
 from .cards import atk_text
 from .model import Position
-from .text import NEW_GROUP, PACKAGE
+from .regroup import STAGES, stage_now
+from .text import NEW_GROUP, PACKAGE, PLACE_INNERMOST
 
 
 def _group(s: Position, p: int, gi: int, stat: str = "") -> Any:
@@ -50,6 +51,19 @@ def _table_card(s: Position, p: int, c: int) -> Any:
             else f"{name[loc]}（{i18n.render('magic_master.ui.copy', loc, {'n': n})}）" for loc in ("en", "ja")}
 
 
+def _place(s: Position, p: int, gi: int, k: int) -> Any:
+    """Where among the troops decided in group gi place k lies: innermost, or just outside a troop."""
+    placed = [x for x in s.groups[p][gi].troops if x in s.done]
+    if k == 0:
+        return PLACE_INNERMOST
+    name = s.t.name(placed[k - 1])
+    return {loc: i18n.render("magic_master.ui.place_outside", loc, {"card": name[loc]}) for loc in ("en", "ja")}
+
+
+def _stage_word(stage: int) -> dict[str, str]:
+    return {loc: i18n.render(f"magic_master.ui.stage_{STAGES[stage]}", loc) for loc in ("en", "ja")}
+
+
 def describe(s: Position, a: Action, locale: str) -> str:
     t = s.t
     k = a.kind
@@ -58,12 +72,32 @@ def describe(s: Position, a: Action, locale: str) -> str:
     params: dict[str, Any] = {}
     if k in ("choose_heir", "respond", "cleric", "drop", "take", "steal", "undead"):
         params["card"] = t.name(args[0])
-    elif k in ("outer", "scrap"):
+    elif k in ("keep", "scrap"):
         params["card"] = _table_card(s, p, args[0])
         gi = _where(s, p, args[0])
-        if k == "scrap" and gi >= 0 and args[0] not in s.groups[p][gi].char:
+        lead = gi >= 0 and args[0] in s.groups[p][gi].char
+        if k == "scrap" and gi < 0:
+            k = "scrap_hand"
+        elif k == "scrap" and not lead:
             k = "scrap_in"
+        elif k == "keep" and lead:
+            k = "keep_lead"
         params["from"] = _group(s, p, gi) if gi >= 0 else "-"
+    elif k == "troop":
+        params["card"] = _table_card(s, p, args[0])
+        gi = _where(s, p, args[0])
+        params["group"] = _group(s, p, args[1])
+        params["place"] = _place(s, p, args[1], args[2])
+        alone = not any(x in s.done for x in s.groups[p][args[1]].troops)  # the one place there: unsaid
+        if gi < 0:
+            k = "play" if alone else "troop_play"
+        else:
+            params["from"] = _group(s, p, gi)
+            k = "troop_here" if gi == args[1] else "move" if alone else k
+    elif k == "next_stage":
+        stage = stage_now(s, p)[0]
+        params["done"] = _stage_word(stage)
+        params["next"] = _stage_word(min(stage + 1, len(STAGES) - 1))
     elif k == "play":
         params["card"] = t.name(args[0])
         params["group"] = _group(s, p, args[1])

@@ -13,6 +13,7 @@ from typing import Any
 from sabbat.core.layout import UID, Ints, Kind, plain
 
 from . import groups as G
+from .actions import TROOP_PLACES
 from .cards import CardTable
 from .model import CHOOSE_HEIR_PHASE, OVER_PHASE, REGROUP_PHASE, Position
 
@@ -33,6 +34,9 @@ LAYOUT: list[Kind] = [
     ("ally", (_seat6, _group)),
     ("attack", (_group, _seat6, _group)),  # own group, target seat, target group
     ("card_attack", (_uid, _seat6, _group)),
+    ("keep", (_uid,)),  # rules version 5: a regroup asks about each card in turn
+    *plain("next_stage"),
+    ("troop", (_uid, _group, Ints(0, TROOP_PLACES - 1, "place among the troops decided"))),
 ]
 """The action-id layout (sabbat.core.layout): append only."""
 

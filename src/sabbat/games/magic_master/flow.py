@@ -39,7 +39,8 @@ def start_regroup(s: Position, p: int, kind: RegroupKind) -> None:
     s.phase = REGROUP_PHASE
     s.active = p
     s.regroup_kind = kind
-    s.seen = set()
+    s.stage = 0
+    s.done = set()
 
 
 def start_turn(s: Position, p: int) -> None:

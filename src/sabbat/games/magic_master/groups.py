@@ -17,8 +17,6 @@ from .cards import CardTable, Kind
 WIZARD = Kind.WIZARD
 GroupKey = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
 """A group as a hashable value (`Group.key()`)."""
-Layout = tuple[GroupKey, ...]
-"""A player's groups as a hashable value, whatever their order (`layout()`)."""
 HEIR_WARRIOR_NEEDS_ATTACK = True  # ruling A-10
 
 
@@ -60,12 +58,6 @@ class Group:
             self.items.remove(card)
         else:
             self.char.remove(card)
-
-
-def layout(groups: list[Group]) -> Layout:
-    """The groups as one value: the same cards grouped and ordered alike give the same layout,
-    whatever the order of the groups (which the rules never look at)."""
-    return tuple(sorted([g.key() for g in groups]))
 
 
 def _best(vals: list[int]) -> int:
@@ -171,11 +163,12 @@ def mix_ban_any_leader(options: Mapping[str, Any]) -> bool:
     return options["mixing_ban"] == "any_leader"
 
 
-def problems(t: CardTable, g: Group, mix_any_leader: bool = True) -> list[str]:
+def problems(t: CardTable, g: Group, mix_any_leader: bool = False) -> list[str]:
     """Why a character-led group is illegal (message keys); empty when legal.
 
-    Red and blue troops never share a wizard's group; `mix_any_leader` (option `mixing_ban`, ruling
-    M-19) holds every leader to that ban, a warrior with the Charm Staff included."""
+    Red and blue troops never share a wizard's group; `mix_any_leader` (option
+    `mixing_ban=any_leader`, ruling M-19) holds every leader to that ban, a warrior with the Charm
+    Staff included."""
     out: list[str] = []
     castle = g.terrain >= 0 and t.terrain_type[g.terrain] == "castle"
     if g.troops:

@@ -86,7 +86,7 @@ def _counters(s: Position) -> list[str]:
         out.append(f"countdown round {s.countdown_round} is past the sixth")
     if s.phase is not Phase.OVER and s.phase is not Phase.CHOOSE_HEIR and s.eliminated[s.active]:
         out.append(f"P{s.active + 1} is eliminated but has the turn")
-    out += _seen(s)
+    out += _done(s)
     a = s.attack
     if a is not None and s.phase in (Phase.SUPPORT, Phase.ALLY, Phase.CONSENT, Phase.PARAM, Phase.RESPONSE):
         if not 0 <= a.tg < len(s.groups[a.tp]):
@@ -98,24 +98,16 @@ def _counters(s: Position) -> list[str]:
     return out
 
 
-def _seen(s: Position) -> list[str]:
-    """The layouts a regroup may not return to: other arrangements of the cards on the table now."""
-    if not s.seen:
+def _done(s: Position) -> list[str]:
+    """The cards a regroup has decided: only in a regroup, and only the regrouping player's table cards."""
+    if not s.done:
         return []
     if s.phase is not Phase.REGROUP:
-        return ["layouts are remembered outside a regroup"]
-    gs = s.groups[s.active]
-    if G.layout(gs) in s.seen:
-        return ["the current layout is among those the regroup may not return to"]
-    table = sorted(c for g in gs for c in g.cards())
-    if any(_cards(lay) != table for lay in s.seen):
-        return ["a remembered layout holds other cards than the table"]
+        return ["cards are marked decided outside a regroup"]
+    table = {c for g in s.groups[s.active] for c in g.cards()}
+    if not s.done <= table:
+        return ["a card marked decided is not on the regrouping player's table"]
     return []
-
-
-def _cards(lay: G.Layout) -> list[int]:
-    return sorted([c for char, items, troops, _ in lay for c in (*char, *items, *troops)]
-                  + [terrain for *_, terrain in lay if terrain >= 0])
 
 
 def problems(s: Position) -> list[str]:

@@ -1,6 +1,6 @@
 """The position: phases, the attack in progress, and the fields of a game (`Position`).
 
-Every pending decision is recorded in fields (`phase`, `attack`, `seen`…), never in closures, so
+Every pending decision is recorded in fields (`phase`, `attack`, `stage`…), never in closures, so
 a clone continues from any point. This module knows no rule: the rules are functions over the
 position, and state.py puts the game contract on top.
 """
@@ -14,7 +14,7 @@ from typing import Any, Self
 from sabbat.core import GameState, codec
 
 from .cards import CardTable, load
-from .groups import Group, Layout
+from .groups import Group
 
 
 @codec.serializable
@@ -117,7 +117,7 @@ class Position(GameState):
     """A position of Magic Master: its fields, `clone()` and whose decision is pending."""
 
     game_id = "magic_master"
-    rules_version = "4"
+    rules_version = "5"
     _transient_ = ("t",)  # type: ignore[assignment]  # the card table is rebuilt on load; codec merges the MRO
 
     t: CardTable
@@ -144,9 +144,10 @@ class Position(GameState):
         self.had_regalia = [False] * n
         self.pending_regalia = [False] * n
         self.regroup_kind = RegroupKind.INITIAL
-        self.seen: set[Layout] = set()
-        """The regrouping player's layouts passed through since the regroup's last play or scrap
-        (never the current one): a move back to one of them is not offered (regroup.py)."""
+        self.stage = 0
+        """The regroup's stage: 0 characters, 1 items, 2 troops, 3 terrain (regroup.py)."""
+        self.done: set[int] = set()
+        """The regrouping player's table cards whose place this regroup has decided (regroup.py)."""
         self.attack: Attack | None = None
         self.gained = False
         self.captured: list[int] = []
@@ -208,7 +209,8 @@ class Position(GameState):
         new.had_regalia = self.had_regalia.copy()
         new.pending_regalia = self.pending_regalia.copy()
         new.regroup_kind = self.regroup_kind
-        new.seen = self.seen.copy() if self.seen else set()
+        new.stage = self.stage
+        new.done = self.done.copy() if self.done else set()
         new.attack = self.attack.copy() if self.attack is not None else None
         new.gained = self.gained
         new.captured = self.captured.copy()

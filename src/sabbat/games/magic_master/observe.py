@@ -14,6 +14,7 @@ from . import groups as G
 from .cards import Kind
 from .groups import Group
 from .model import CHOOSE_HEIR_PHASE, OVER_PHASE, REGROUP_PHASE, Attack, Position
+from .regroup import STAGES, stage_now
 from .setup import HEIRS
 
 P = TypeVar("P", bound=Position)
@@ -94,6 +95,7 @@ def observation(s: Position, player: int | None) -> dict[str, Any]:
         "attack": _attack_view(s, att) if att is not None else None,
         "captured": [card_view(s, c) for c in s.captured],
         "regroup": s.regroup_kind.value if s.phase is REGROUP_PHASE else None,
+        "regroup_step": _step_view(s) if s.phase is REGROUP_PHASE else None,
         "winner": s.winner if s.winner >= 0 else None,
         "win_reason": s.win_reason or None,
     }
@@ -103,6 +105,12 @@ def observation(s: Position, player: int | None) -> dict[str, Any]:
         if s.phase is CHOOSE_HEIR_PHASE and s.heir_choice[player] >= 0:
             obs["my_heir_choice"] = card_view(s, s.heir_choice[player])
     return obs
+
+
+def _step_view(s: Position) -> dict[str, Any]:
+    """The regroup's stage and the table card it asks about (None: the step for playing from hand)."""
+    stage, c = stage_now(s, s.active)
+    return {"stage": STAGES[stage], "card": card_view(s, c) if c >= 0 else None}
 
 
 def _attack_view(s: Position, a: Attack) -> dict[str, Any]:

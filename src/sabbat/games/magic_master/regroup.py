@@ -1,18 +1,29 @@
-"""Regrouping (組み替え), decomposed into single placements.
-
-`play` puts one card from a hand into a group (`len(groups)` = a new group, for
-characters only), `move` shifts one table card (a couple moves as one unit),
-`outer` makes a troop the outermost troop, `scrap` discards a table card and
-`end_regroup` finishes once every group is legal and at most three remain.
+"""Regrouping (組み替え): the player chooses the final layout, one card at a time.
 
 The rulebook puts no limit on a regroup (「組み替えは何枚でも自由に行える」「1度場に出してから、
-カードのグループ間の移動は自由です。」): any card may be moved again and again, and the player ends
-the regroup when they choose. What keeps a regroup finite is that a move or an `outer` which
-would bring back a layout already seen in this regroup is not offered (docs/games/magic_master.md,
-M-2). A play or a scrap changes the cards on the table for good, so no layout before it can come
-back: `Position.seen` holds only the layouts passed through since the last play or scrap (the
-current one is never among them, since every move changes the layout). Every layout stays
-reachable from the start, along any way that never repeats one (a shortest way never does).
+カードのグループ間の移動は自由です。」「ただし、1度場に出したカードを手札に戻す事は出来ません。」): only the
+layout the player ends in counts. So a regroup asks where each card *ends up*, in four stages —
+characters, items, troops, terrain — and in each stage first about every table card of that kind in
+table order (group by group, troops inner to outer), then lets the player play cards from hand:
+
+- a table card: `keep c` (it stays where it is), `move c g` (an item or a terrain to another group),
+  `troop c g k` (a troop into group g at place k among the troops already decided there, 0 innermost)
+  or `scrap c`; a character unit (a couple is one) is kept or discarded;
+- at any decision of a stage, cards from hand of that stage or an earlier one may be played: `play c g`
+  (a character into a new or a leaderless group, an item or a terrain into a led group), `troop c g k`
+  (a troop at place k among the troops decided in g), or played and discarded at once (`scrap c`: the
+  rules let a card played be discarded, 「捨て札とする事は自由です」);
+- once a stage's table cards are decided, `next_stage` goes on (that step is skipped when the hand is
+  empty, a public fact); the last stage ends with `end_regroup`, which is also offered at any decision
+  where the layout as it stands is legal (every card not yet decided stays where it is).
+
+Why this shape: a decided card never moves again, so a regroup is finite (each decision decides a card,
+plays one, or ends a stage) and no layout is ever repeated; a card is only put where it can stay, in a
+legal group, whatever is decided after it (its stage comes after every card its legality depends on:
+characters, then items, then the troops and terrain that need them), so a regroup never traps a player
+into discarding a card they placed; and every layout the rules allow is reached by deciding each card
+in turn where it ends (docs/games/magic_master.md, M-2). The position records the stage and the cards
+decided (`Position.stage`, `Position.done`).
 
 A player may end a regroup with no group only when they cannot form one, that is
 with no character left on the table or in hand (「グループを1つも作れなかった場合」).
@@ -23,15 +34,19 @@ from __future__ import annotations
 from sabbat.core import Action
 
 from . import groups as G
-from .actions import END_REGROUP
-from .cards import CHARACTER_KINDS, Kind, distinct
+from .actions import END_REGROUP, NEXT_STAGE
+from .cards import Kind, distinct
 from .flow import end_regroup
-from .groups import Group, GroupKey, Layout
+from .groups import Group
 from .model import Position
 
 TROOP, ITEM, TERRAIN = Kind.TROOP, Kind.ITEM, Kind.TERRAIN
 MAX_GROUPS = 3
 MAX_TEMP_GROUPS = 4  # a fourth group may exist while regrouping (or after a jester)
+LAST_STAGE = 3
+STAGES = ("characters", "items", "troops", "terrain")
+LAYER = {Kind.HEIR: 0, Kind.WARRIOR: 0, Kind.WIZARD: 0, ITEM: 1, TROOP: 2, TERRAIN: 3}
+"""The stage in which a card of each kind is placed; other kinds (one-shots) are never played."""
 
 
 def can_end(s: Position, p: int) -> bool:
@@ -49,191 +64,158 @@ def can_end(s: Position, p: int) -> bool:
     return led <= MAX_GROUPS
 
 
-def _last_character(s: Position, p: int, g: Group) -> bool:
-    """Whether g's character unit is the last character p has (option keep_last_character)."""
-    return not s.chars[p] and sum(1 for x in s.groups[p] if x.char) == 1 and bool(g.char)
+def current(s: Position, p: int, stage: int) -> int:
+    """The first table card of `stage` not yet decided, in table order (-1: none)."""
+    done = s.done
+    for g in s.groups[p]:
+        if stage == 0:
+            if g.char and g.char[0] not in done:
+                return g.char[0]
+        elif stage == 1:
+            for c in g.items:
+                if c not in done:
+                    return c
+        elif stage == 2:
+            for c in g.troops:
+                if c not in done:
+                    return c
+        elif g.terrain >= 0 and g.terrain not in done:
+            return g.terrain
+    return -1
+
+
+def _hand_step(s: Position, p: int, stage: int) -> bool:
+    """Whether the stage ends with a step for playing from hand. Decided on public facts alone (how
+    many cards each hand holds), so that the number of decisions tells nobody what the hand holds."""
+    return stage == LAST_STAGE or bool(s.chars[p]) or (stage > 0 and bool(s.hand[p]))
+
+
+def stage_now(s: Position, p: int) -> tuple[int, int]:
+    """The stage under way and its table card to decide (-1: the hand step), skipping empty stages."""
+    stage = s.stage
+    while True:
+        c = current(s, p, stage)
+        if c >= 0 or _hand_step(s, p, stage):
+            return stage, c
+        stage += 1
+
+
+def _decided(s: Position, g: Group, c: int = -1, at: int = -1) -> Group:
+    """Group g as decided so far (leader, decided items, troops and terrain), with card c added (a troop
+    at place `at`): what must be legal, since every card not decided may still leave."""
+    done = s.done
+    trial = Group(g.char, [x for x in g.items if x in done], [x for x in g.troops if x in done],
+                  g.terrain if g.terrain in done else -1)
+    if c >= 0:
+        k = s.t.kind[c]
+        if k is ITEM:
+            trial.items.append(c)
+        elif k is TROOP:
+            trial.troops.insert(len(trial.troops) if at < 0 else at, c)
+        else:
+            trial.terrain = c
+    return trial
+
+
+def _takes(s: Position, g: Group, c: int, mix_any: bool) -> bool:
+    """Whether led group g can keep card c (an item, troop or terrain) beside the cards decided there."""
+    if not g.char:
+        return False
+    if s.t.kind[c] is TERRAIN and g.terrain in s.done:
+        return False
+    return not G.problems(s.t, _decided(s, g, c), mix_any)
+
+
+def _led(s: Position, p: int) -> int:
+    """Groups whose leader is decided (kept, or played from hand in this regroup)."""
+    done = s.done
+    return sum(1 for g in s.groups[p] if g.char and g.char[0] in done)
+
+
+def _others(s: Position, p: int, unit: list[int]) -> bool:
+    """Whether p has a character besides `unit` (on the table or in hand)."""
+    return bool(s.chars[p]) or any(g.char and g.char != unit for g in s.groups[p])
 
 
 def legal(s: Position) -> list[Action]:
     p = s.active
-    t = s.t
-    kinds = t.kind
-    acts = t.actions
-    play, move = acts.play, acts.move
-    gs = s.groups[p]
-    ng = len(gs)
-    out: list[Action] = []
-    new_ok = ng < MAX_TEMP_GROUPS
-    free_char = [i for i, g in enumerate(gs) if not g.char]
-    free_terr = [i for i, g in enumerate(gs) if g.terrain < 0]
-    char_targets = [*free_char, ng] if new_ok else free_char
-    for c in sorted(s.chars[p]):
-        row = play[c]
-        out.extend([row[i] for i in char_targets])
-    for c in distinct(t, s.hand[p]):
-        k = kinds[c]
-        if k is TROOP or k is ITEM:
-            out.extend(play[c][:ng])
-        elif k is TERRAIN:
-            row = play[c]
-            out.extend([row[i] for i in free_terr])
-    keep_last = s.options["keep_last_character"]
-    scrap = acts.scrap
-    scraps: list[Action] = []  # listed after every placement
-    for gi, g in enumerate(gs):
-        char, items, troops, terrain = g.char, g.items, g.troops, g.terrain
-        if char:
-            row = move[char[0]]
-            out.extend([row[i] for i in free_char])  # never gi: this group has a character
-            if new_ok and (items or troops or terrain >= 0):
-                out.append(row[ng])
-            if not (keep_last and _last_character(s, p, g)):
-                scraps.append(scrap[char[0]])
-        if items:
-            for c in distinct(t, items):  # items have no order
-                row = move[c]
-                out.extend(row[:gi])
-                out.extend(row[gi + 1:ng])
-            scraps.extend([scrap[c] for c in distinct(t, items)])
-        if troops:
-            for c in troops:
-                row = move[c]
-                out.extend(row[:gi])
-                out.extend(row[gi + 1:ng])
-            scraps.extend([scrap[c] for c in troops])
-        if terrain >= 0:
-            row = move[terrain]
-            out.extend([row[i] for i in free_terr])  # never gi: this group has a terrain
-            scraps.append(scrap[terrain])
-        if len(troops) > 1:
-            outer = acts.outer
-            out.extend([outer[c] for c in troops[:-1]])
-    if s.seen:
-        back = {id(a) for a in _returns(s, p)}
-        if back:
-            out = [a for a in out if id(a) not in back]
-    out.extend(scraps)
+    stage, c = stage_now(s, p)
+    out = _table_card(s, p, c) if c >= 0 else []
+    out.extend(_plays(s, p, stage))
+    if c < 0 and stage < LAST_STAGE:
+        out.append(NEXT_STAGE)
     if can_end(s, p):
         out.append(END_REGROUP)
     return out
 
 
-def _returns(s: Position, p: int) -> list[Action]:
-    """The moves and `outer`s that would bring back a layout seen in this regroup (some of them
-    may not be offered anyway).
-
-    Why not apply every move and compare: this runs on every decision after a move. A move changes
-    two groups at most, so a seen layout is one move away only when at most two of the current
-    groups are missing from it; the card that would move is one whose leaving turns its group into
-    one of the seen layout's groups (or empties it), and it goes to the other changed group or to a
-    group begun anew. Usually that leaves one layout, the one before the last move, and one card.
-    """
+def _table_card(s: Position, p: int, c: int) -> list[Action]:
+    """Where table card c may end: kept, elsewhere (only where it can stay) or discarded."""
+    t = s.t
+    acts = t.actions
     gs = s.groups[p]
-    keys = [g.key() for g in gs]
-    here = set(keys)
-    kinds = s.t.kind
-    acts = s.t.actions
+    home = _find(s, p, c)
+    kind = t.kind[c]
+    mix_any = G.mix_ban_any_leader(s.options)
     out: list[Action] = []
-    for lay in s.seen:
-        changed = [i for i, k in enumerate(keys) if k not in lay]
-        if len(changed) > 2:
+    if LAYER[kind] == 0:
+        unit = gs[home].char
+        if _led(s, p) < MAX_GROUPS:
+            out.append(acts.keep[c])
+        if not (s.options.get("keep_last_character", False) and not _others(s, p, unit)):
+            out.append(acts.scrap[c])
+        return out
+    for gi, g in enumerate(gs):
+        if not _takes(s, g, c, mix_any):
             continue
-        made = [k for k in lay if k not in here]  # the groups a move back would make
-        for i in changed:
-            for c in _leavers(gs[i], made):
-                kind = kinds[c]
-                left = _left(keys[i], c, kind)
-                if left is not None and left not in made:
-                    continue
-                for j in _targets(keys, changed, i, kind):
-                    joined = _joined(keys[j] if j < len(keys) else None, gs[i].char, c, kind)
-                    if joined in made and _with(keys, {i: left, j: joined}) == lay:
-                        out.append(acts.move[c][j])
-        if len(changed) == 1 and len(made) == 1 and (c := _outer_back(keys[changed[0]], made[0])) >= 0:
-            out.append(acts.outer[c])
+        if kind is TROOP:
+            row = acts.troop[c][gi]
+            placed = sum(1 for x in g.troops if x in s.done)
+            for k in range(placed + 1):
+                out.append(acts.keep[c] if gi == home and k == placed else row[k])
+        else:
+            out.append(acts.keep[c] if gi == home else acts.move[c][gi])
+    out.append(acts.scrap[c])
     return out
 
 
-def _outer_back(key: GroupKey, made: GroupKey) -> int:
-    """The troop whose `outer` turns group `key` into `made` (it is the outermost after), or -1."""
-    char, items, troops, terrain = key
-    if not made[2]:
-        return -1
-    c = made[2][-1]
-    if c in troops[:-1] and (char, items, tuple(x for x in troops if x != c) + (c,), terrain) == made:
-        return c
-    return -1
-
-
-def _targets(keys: list[GroupKey], changed: list[int], i: int, kind: Kind) -> list[int]:
-    """Where a card of kind `kind` from group i could go and change only groups in `changed`: the
-    other changed group, if it may take the card, or (a character) a group begun anew."""
-    out = [j for j in changed if j != i and (not keys[j][0] if kind in CHARACTER_KINDS
-                                              else keys[j][3] < 0 if kind is TERRAIN else True)]
-    if kind in CHARACTER_KINDS:
-        out.append(len(keys))
-    return out
-
-
-def _leavers(g: Group, made: list[GroupKey]) -> list[int]:
-    """The cards of g (a character: its unit) whose leaving leaves g as one of `made`, or empty."""
-    cards = set(g.cards())
-    lead = g.char[:1]
-    if len(cards) == 1 or len(cards) == len(g.char):
-        return lead or list(cards)
-    out = []
-    for char, items, troops, terrain in made:
-        rest = {*char, *items, *troops, terrain}
-        rest.discard(-1)
-        gone = cards - rest
-        if rest < cards and (len(gone) == 1 or gone == set(g.char)):
-            out.append(lead[0] if gone == set(g.char) else gone.pop())
-    return out
-
-
-def _with(keys: list[GroupKey], changed: dict[int, GroupKey | None]) -> Layout:
-    """The layout of groups `keys` with some changed (by index; None: gone, past the end: added)."""
-    lay = [k for n, k in enumerate(keys) if n not in changed]
-    lay.extend(k for k in changed.values() if k is not None)
-    return tuple(sorted(lay))
-
-
-def _left(key: GroupKey, c: int, kind: Kind) -> GroupKey | None:
-    """A group (as a value) once card c, or its character unit, has left it; None if nothing stays."""
-    char, items, troops, terrain = key
-    if kind is TROOP:
-        troops = tuple(x for x in troops if x != c)
-    elif kind is ITEM:
-        items = tuple(x for x in items if x != c)
-    elif kind is TERRAIN:
-        terrain = -1
-    else:
-        char = ()
-    return (char, items, troops, terrain) if (char or items or troops or terrain >= 0) else None
-
-
-def _joined(key: GroupKey | None, unit: list[int], c: int, kind: Kind) -> GroupKey:
-    """A group (None: one begun anew) once card c, or the character unit it leads, has joined it."""
-    char, items, troops, terrain = key if key is not None else ((), (), (), -1)
-    if kind is TROOP:
-        return (char, items, troops + (c,), terrain)
-    if kind is ITEM:
-        return (char, tuple(sorted(items + (c,))), troops, terrain)
-    if kind is TERRAIN:
-        return (char, items, troops, c)
-    return (tuple(unit), items, troops, terrain)
-
-
-def _place(s: Position, g: Group, c: int, unit: list[int] | None = None) -> None:
-    k = s.t.inst[c].kind
-    if k is Kind.TROOP:
-        g.troops.append(c)
-    elif k is Kind.ITEM:
-        g.items.append(c)
-    elif k is Kind.TERRAIN:
-        g.terrain = c
-    else:
-        g.char = unit if unit is not None else [c]
+def _plays(s: Position, p: int, stage: int) -> list[Action]:
+    """Cards from hand of this stage or an earlier one, each into every group that can keep it."""
+    t = s.t
+    play = t.actions.play
+    gs = s.groups[p]
+    scrap = t.actions.scrap
+    out: list[Action] = []
+    gone: list[Action] = []  # played and discarded at once, listed after every play
+    if s.chars[p]:
+        free: list[int] = []
+        if _led(s, p) < MAX_GROUPS:
+            free = [i for i, g in enumerate(gs) if not g.char]
+            if len(gs) < MAX_TEMP_GROUPS:  # (with four groups a leaderless one is free: its cards may leave)
+                free.append(len(gs))
+        last = s.options.get("keep_last_character", False) and len(s.chars[p]) == 1 and not any(g.char for g in gs)
+        for c in sorted(s.chars[p]):
+            row = play[c]
+            out.extend([row[i] for i in free])
+            if not last:
+                gone.append(scrap[c])  # discarding is free
+    if stage == 0 or not s.hand[p]:
+        return out + gone
+    mix_any = G.mix_ban_any_leader(s.options)
+    troop = t.actions.troop
+    for c in distinct(t, s.hand[p]):
+        layer = LAYER.get(t.kind[c], 9)
+        if not 0 < layer <= stage:
+            continue
+        for i, g in enumerate(gs):
+            if not _takes(s, g, c, mix_any) or (layer == LAST_STAGE and g.terrain >= 0):
+                continue
+            if layer == 2:  # a troop at any place among those decided there
+                out.extend(troop[c][i][:sum(1 for x in g.troops if x in s.done) + 1])
+            else:
+                out.append(play[c][i])
+        gone.append(scrap[c])
+    return out + gone
 
 
 def _find(s: Position, p: int, c: int) -> int:
@@ -254,20 +236,43 @@ def _prune(s: Position, p: int) -> None:
     s.groups[p] = [g for g in s.groups[p] if not g.is_empty()]
 
 
+def _put(s: Position, p: int, g: Group, c: int, at: int = -1, src: Group | None = None) -> None:
+    """Place card c in group g as decided: a troop at place `at` (default: just outside the troops
+    decided there); a terrain from group `src` swaps places with a terrain not yet decided in g (a
+    terrain from hand goes only where there is none)."""
+    k = s.t.kind[c]
+    if k is TROOP:
+        g.troops.insert(sum(1 for x in g.troops if x in s.done) if at < 0 else at, c)
+    elif k is ITEM:
+        g.items.append(c)
+    elif k is TERRAIN:
+        if g.terrain >= 0 and src is not None:
+            src.terrain = g.terrain
+        g.terrain = c
+    else:
+        g.char = [c]
+    s.done.add(c)
+
+
 def apply(s: Position, a: Action) -> None:
     p = s.active
     t = s.t
     k = a.kind
+    stage, _ = stage_now(s, p)
+    s.stage = stage
     if k == "end_regroup":
-        s.seen.clear()
+        s.stage = 0
+        s.done = set()
         end_regroup(s)
         return
+    if k == "next_stage":
+        s.stage = stage + 1
+        return
     c = int(a.args[0])
-    if k == "move" or k == "outer":
-        s.seen.add(G.layout(s.groups[p]))  # the layout this leaves may not come back
-    elif s.seen:
-        s.seen.clear()  # a play or a scrap changes the cards on the table: no earlier layout can return
-    if k == "play":
+    if k == "keep":
+        g = s.groups[p][_find(s, p, c)]
+        s.done.update(g.char if c in g.char else (c,))
+    elif k == "play":
         gi = int(a.args[1])
         if c in s.chars[p]:
             s.chars[p].remove(c)
@@ -275,26 +280,30 @@ def apply(s: Position, a: Action) -> None:
                 s.wiz_hidden[p] -= 1
         else:
             s.hand[p].remove(c)
-        _place(s, _target(s, p, gi), c)
+        _put(s, p, _target(s, p, gi), c)
         s.emit("magic_master.event.play", player=p, card=t.name(c), group=gi + 1)
-    elif k == "move":
+    elif k == "troop" and c in s.hand[p]:
+        gi = int(a.args[1])
+        s.hand[p].remove(c)
+        _put(s, p, s.groups[p][gi], c, int(a.args[2]))
+        s.emit("magic_master.event.play", player=p, card=t.name(c), group=gi + 1)
+    elif k == "move" or k == "troop":
         gi = int(a.args[1])
         src = s.groups[p][_find(s, p, c)]
-        dst = _target(s, p, gi)
-        if c in src.char:
-            unit = src.char
-            src.char = []
-            _place(s, dst, c, unit)
-        else:
-            src.remove(c)
-            _place(s, dst, c)
+        dst = s.groups[p][gi]
+        src.remove(c)
+        _put(s, p, dst, c, int(a.args[2]) if k == "troop" else -1, src)
         _prune(s, p)
-        s.emit("magic_master.event.move", player=p, card=t.name(c), group=gi + 1)
-    elif k == "outer":
-        g = s.groups[p][_find(s, p, c)]
-        g.troops.remove(c)
-        g.troops.append(c)
-        s.emit("magic_master.event.outer", player=p, card=t.name(c))
+        s.emit("magic_master.event.move", player=p, card=t.name(c), group=s.groups[p].index(dst) + 1)
+    elif k == "scrap" and (c in s.hand[p] or c in s.chars[p]):
+        if c in s.chars[p]:
+            s.chars[p].remove(c)
+            if t.inst[c].kind is Kind.WIZARD:
+                s.wiz_hidden[p] -= 1
+        else:
+            s.hand[p].remove(c)
+        s.discard.append(c)
+        s.emit("magic_master.event.scrap_hand", player=p, card=t.name(c))
     elif k == "scrap":
         g = s.groups[p][_find(s, p, c)]
         if c in g.char:

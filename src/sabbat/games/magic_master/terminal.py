@@ -77,6 +77,11 @@ def render(obs: dict[str, Any], locale: str) -> RenderableType:
     if obs.get("order"):
         head.append(f"{_l('turn_order', locale)}: " + " → ".join(_seat(p, locale) for p in obs["order"]))
     parts.append(head)
+    step = obs.get("regroup_step")
+    if step:
+        stage = _l(f"stage_{step['stage']}", locale)
+        ask = _l("deciding", locale, card=_name(step["card"], locale)) if step["card"] else _l("hand_step", locale)
+        parts.append(Text(_l("regroup_step", locale, stage=stage, ask=ask), style="bold"))
     if obs.get("winner") is not None:
         reason = i18n.render(f"magic_master.reason.{obs['win_reason']}", locale)
         parts.append(Text(_l("winner", locale, p=obs["winner"], reason=reason), style="bold green"))

@@ -15,6 +15,7 @@ from .cards import CardTable
 
 NEW_GROUP = {"en": "a new group", "ja": "新しいグループ"}
 PACKAGE = {"en": "the character", "ja": "キャラクター"}
+PLACE_INNERMOST = {"en": "innermost", "ja": "一番内側"}
 OK = {True: {"en": "success", "ja": "成功"}, False: {"en": "failure", "ja": "失敗"}}
 HIT = {True: {"en": "hit", "ja": "命中"}, False: {"en": "miss", "ja": "失敗"}}
 ENDS = {True: {"en": "the game ends", "ja": "ゲーム終了"}, False: {"en": "play goes on", "ja": "続行"}}

@@ -4,8 +4,15 @@ import { t, tn, pick } from '/static/i18n.js';
 import { h, zone, row, seatMark, pile, cardFace, seatOrder } from '/static/shared.js';
 
 export function status({ obs }) {
-  return [t(`mm.phase.${obs.phase}`), obs.regroup ? t(`mm.regroup.${obs.regroup}`) : '',
+  return [t(`mm.phase.${obs.phase}`), obs.regroup ? t(`mm.regroup.${obs.regroup}`) : '', step(obs.regroup_step),
     obs.countdown && obs.countdown.round > 0 ? t('mm.countdown', { n: obs.countdown.round }) : ''].filter(Boolean).join(' · ');
+}
+
+/** The regroup asks about one table card at a time, stage by stage: say which, or that hand cards may be played. */
+function step(s) {
+  if (!s) return '';
+  const ask = s.card ? t('mm.deciding', { card: pick(s.card.name) }) : t('mm.hand_step');
+  return `${t(`mm.stage.${s.stage}`)}: ${ask}`;
 }
 
 /** The face text after the name: "Orcs [troop] ×3 — attack 1D / defence 11 / …" gives the kind and the stats. */
@@ -16,8 +23,9 @@ function details(f) {
   return { badge: kind ? kind[1] : '', text: cut >= 0 ? text.slice(cut + 3).replaceAll(' — ', '\n') : '' };
 }
 
-function mmCard(c, faces, cls = '') {
+function mmCard(c, faces, cls = '', deciding = null) {
   const d = details(faces[c.card]);
+  if (deciding === c.id) cls = `${cls} deciding`.trim();
   return cardFace({ name: pick(c.name), ref: `mm:${c.id}`, key: `mm${c.id}`, cls, title: faces[c.card]?.text, card: c.card, badge: d.badge, text: d.text });
 }
 
@@ -31,15 +39,17 @@ function attackWords(atk) {
 
 function group(ctx, p, g, gi) {
   const { faces } = ctx;
+  const asked = ctx.obs.regroup_step && ctx.obs.regroup_step.card && p === ctx.obs.active ? ctx.obs.regroup_step.card.id : null;
+  const card = (c, cls) => mmCard(c, faces, cls, asked);
   const stats = [['atk', attackWords(g.atk)], ['def', g.def], ['mov', g.mov], ['suc', g.suc], ['mag', g.mag]]
     .filter(([, v]) => v != null);
   return h('div.group', { dataset: { ref: `group:${p}:${gi}` } },
     h('div.group-head', t('mm.group', { n: gi + 1 }), g.regalia ? h('span.tag', t('mm.regalia', { n: g.regalia })) : null),
     h('div.chips', stats.map(([k, v]) => h('span.chip', { title: t(`mm.${k}_help`) }, t(`mm.${k}`), ' ', h('b', String(v))))),
-    g.char.length ? h('div.group-part', h('span.part-label', t('mm.characters')), row(g.char.map((c) => mmCard(c, faces, 'character')))) : null,
-    g.troops.length ? h('div.group-part', h('span.part-label', t('mm.troops')), row(g.troops.map((c) => mmCard(c, faces, 'troop')))) : null,
-    g.items.length ? h('div.group-part', h('span.part-label', t('mm.items')), row(g.items.map((c) => mmCard(c, faces, 'item')))) : null,
-    g.terrain ? h('div.group-part', h('span.part-label', t('mm.terrain')), mmCard(g.terrain, faces, 'terrain')) : null);
+    g.char.length ? h('div.group-part', h('span.part-label', t('mm.characters')), row(g.char.map((c) => card(c, 'character')))) : null,
+    g.troops.length ? h('div.group-part', h('span.part-label', t('mm.troops')), row(g.troops.map((c) => card(c, 'troop')))) : null,
+    g.items.length ? h('div.group-part', h('span.part-label', t('mm.items')), row(g.items.map((c) => card(c, 'item')))) : null,
+    g.terrain ? h('div.group-part', h('span.part-label', t('mm.terrain')), card(g.terrain, 'terrain')) : null);
 }
 
 function playerArea(ctx, p) {
@@ -93,11 +103,11 @@ export function refs(action, ctx) {
   const a = action.args || [];
   const me = ctx.view.current_player;
   switch (action.kind) {
-    case 'play': case 'move': return [...copies(ctx, a[0]), `group:${me}:${a[1]}`];
+    case 'play': case 'move': case 'troop': return [...copies(ctx, a[0]), `group:${me}:${a[1]}`];
     case 'attack': return [`group:${me}:${a[0]}`, `group:${a[1]}:${a[2]}`];
     case 'card_attack': return [...copies(ctx, a[0]), `group:${a[1]}:${a[2]}`];
-    case 'support': case 'scrap': case 'drop': case 'take': case 'cleric': return copies(ctx, a[0]);
-    case 'choose_heir': case 'outer': return [`mm:${a[0]}`];
+    case 'support': case 'scrap': case 'keep': case 'drop': case 'take': case 'cleric': return copies(ctx, a[0]);
+    case 'choose_heir': return [`mm:${a[0]}`];
     default: return [];
   }
 }
