@@ -288,3 +288,24 @@ def test_what_cannot_be_done_and_why_is_written_beside_the_buttons(browser: Any,
         assert errors == []
     finally:
         ctx.close()
+
+
+def test_a_table_or_replay_that_cannot_be_opened_still_has_its_heading_and_passes_the_audit(
+        browser: Any, server: str, axe_source: str) -> None:
+    """A wrong invite link or an unknown table is a page too: a level-one heading says what it is, the
+    error says why, and nothing on it fails the accessibility audit, in both languages."""
+    res = human_vs_ai(server, "mystic_vale")
+    wrong_token = f"/t/{res['table_id']}#token=not-the-seats-key"
+    for lang, heading in (("en", "This table cannot be opened"), ("ja", "この卓は開けません")):
+        ctx, page, _ = open_page(browser, lang, allow_status=(403, 404))
+        try:
+            for path, title in ((wrong_token, heading), ("/t/no-such-table", heading),
+                                ("/replay/no-such-table", None)):
+                page.goto(server + path)
+                page.wait_for_selector(".error")
+                assert page.locator("h1").count() == 1, path
+                if title:
+                    assert page.inner_text("h1") == title
+                assert audit(page, axe_source, f"{path} ({lang})") == []
+        finally:
+            ctx.close()

@@ -102,7 +102,7 @@ export function showReplay(root, tableId) {
     let row;
     try { row = await api(`/api/tables/${encodeURIComponent(tableId)}`); } catch { row = null; }
     if (!s.alive) return;
-    if (!row) { fill(head, h('p.error', t('replay.unavailable')), h('a.button', { href: '/' }, t('nav.lobby'))); return; }
+    if (!row) { fill(head, h('h1.game-title', t('replay.title')), h('p.error', t('replay.unavailable')), h('a.button', { href: '/' }, t('nav.lobby'))); return; }
     if (row.status !== 'finished') {
       fill(head, h('h1.game-title', t('replay.title')), h('p', t('replay.unfinished')),
         h('a.button.primary', { href: `/t/${encodeURIComponent(tableId)}?watch=1` }, t('lobby.watch_table')),

@@ -154,7 +154,7 @@ export function showTable(root, tableId) {
       s.sentVersion = -1;
       el.board.classList.remove('waiting');
       toast(m.message || m.code, 'error');
-      if (m.code === 'bad_token' || m.code === 'unknown_table') { conn.giveUp(); fill(el.head, h('p.error', m.message || m.code), h('a.button', { href: '/' }, t('nav.lobby'))); }
+      if (m.code === 'bad_token' || m.code === 'unknown_table') { conn.giveUp(); fill(el.head, h('h1.game-title', t('table.unavailable')), h('p.error', m.message || m.code), h('a.button', { href: '/' }, t('nav.lobby'))); }
     } else if (m.type === 'hint') { s.hint = m; render(); }
   }
 
@@ -193,7 +193,7 @@ export function showTable(root, tableId) {
   const onDocClick = (ev) => menu.closeIfOutside(ev.target);
   document.addEventListener('click', onDocClick);
   conn = openSocket(tableId, { hello: () => ({ type: 'hello', token: s.token, lang: lang() }), onMessage, onDrop: goOffline });
-  api(`/api/tables/${encodeURIComponent(tableId)}`).catch((e) => { if (!s.view) fill(el.head, h('p.error', e.message), h('a.button', { href: '/' }, t('nav.lobby'))); });
+  api(`/api/tables/${encodeURIComponent(tableId)}`).catch((e) => { if (!s.view) fill(el.head, h('h1.game-title', t('table.unavailable')), h('p.error', e.message), h('a.button', { href: '/' }, t('nav.lobby'))); });
   return () => {
     clearInterval(tick);
     announce('');

@@ -49,6 +49,7 @@ export default {
   'lobby.none_playing': 'Nobody is playing right now.',
   'lobby.none_finished': 'No finished games yet.',
   'table.connecting': 'Connecting…',
+  'table.unavailable': 'This table cannot be opened',
   'table.log': 'Log',
   'table.finished': 'The game is over',
   'table.your_turn': 'Your turn',

@@ -49,6 +49,7 @@ export default {
   'lobby.none_playing': '今対戦中のゲームはありません。',
   'lobby.none_finished': '終わったゲームはまだありません。',
   'table.connecting': '接続中…',
+  'table.unavailable': 'この卓は開けません',
   'table.log': 'ログ',
   'table.finished': 'ゲーム終了',
   'table.your_turn': 'あなたの番です',
