@@ -310,6 +310,6 @@ def test_every_seat_sees_the_stage_and_the_table_card_asked_about_in_both_langua
         console.print(render(s.observation(0), locale))
         shown[locale] = console.export_text()
     assert "Regroup, characters: play from your hand, or go on" in shown["en"]
-    assert "組み替え（キャラクター）: 手札から出すか、先へ進むか" in shown["ja"]
+    assert "組み替え（キャラクター）：手札から出すか、先へ進むか" in shown["ja"]
     assert s.describe_action(Action("next_stage"), "en") == "Done with characters: go on to items"
-    assert s.describe_action(Action("next_stage"), "ja") == "キャラクターは決定: アイテムへ進む"
+    assert s.describe_action(Action("next_stage"), "ja") == "キャラクターは決定：アイテムへ進む"
