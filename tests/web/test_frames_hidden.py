@@ -19,7 +19,8 @@ from sabbat.core import GameState
 from sabbat.core.rng import Rng
 from sabbat.web.store import Store
 from sabbat.web.table import Table
-from sabbat.web.tables import TableService
+
+from .helpers import Direct
 
 CASES = [(g, n) for g in games.names() for n in games.get(g).info.player_counts]
 CHECK_RATE = 0.05
@@ -29,11 +30,11 @@ MAX_DECISIONS = 3000
 MIN_POSITIONS = 16
 
 
-def _service(tmp_path: Path) -> TableService:
-    return TableService(Store(str(tmp_path / "db.sqlite3")))
+def _service(tmp_path: Path) -> Direct:
+    return Direct(Store(str(tmp_path / "db.sqlite3")))
 
 
-def _table(service: TableService, game: str, n: int, seed: int) -> Table:
+def _table(service: Direct, game: str, n: int, seed: int) -> Table:
     service.deal = lambda: seed
     table, _ = service.create({"game": game, "players": n, "seats": [{"kind": "human"}] * n})
     return table
@@ -49,7 +50,7 @@ def _world(state: GameState, reader: int | None, rng: Rng) -> GameState:
     return world
 
 
-def _frames(service: TableService, table: Table, reader: int | None, rng: Rng) -> list[dict[str, object]]:
+def _frames(service: Direct, table: Table, reader: int | None, rng: Rng) -> list[dict[str, object]]:
     frames = [service.view(table, reader, "en")]
     for _ in range(WORLDS):
         shadow = Table(table.id, table.game, _world(table.state, reader, rng), table.seats, table.settings,

@@ -90,6 +90,9 @@ class Table:
     """Per viewer: how many log entries were filtered, and the ones it may see (grown per move)."""
     stopped: Stopped | None = None
     """Why this table takes no moves: its stored log does not replay under this server's rules."""
+    fence: int | None = None
+    """The lease token this process owns the table under (PostgreSQL): every write of the table
+    carries it, and the database refuses it once another process has taken the table over."""
 
     def events_for(self, seat: int | None) -> list[Event]:
         """`state.events_for(seat)`, filtering only the entries added since the last call."""
@@ -205,3 +208,21 @@ class Move:
     after: GameState
     mark: Mark
     row: LogRow
+
+
+@dataclass
+class NewTable:
+    """A checked lobby request: the table's row to write, each person's secret token, its creator."""
+
+    row: TableRow
+    tokens: dict[int, str]
+    client: str | None
+
+
+@dataclass
+class Claim:
+    """An open seat a person is about to claim, and the token that will open it."""
+
+    table: Table
+    seat: int
+    token: str

@@ -1,0 +1,267 @@
+"""The table authority: the one place a table changes for good. Each change is checked
+(`tables`), written off the event loop (`commits`, under the table's lease on PostgreSQL), and
+put in place only once the write is durable; then every reader hears of it (`hub`).
+
+Why here and not in the fan-out: which process owns a table, in which order its writes go and
+what happens when the database refuses one are the same question for a move, a new table, a
+claimed seat, a name, an undo and an expiry. The hub only turns changes into views.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
+from typing import Any, TypeVar
+
+from .commits import GroupCommit
+from .ownership import RENEW_S, Leases
+from .rejected import Rejected
+from .store import Fenced, Store
+from .table import Move, Table, hash_token
+from .tables import TableService
+
+log = logging.getLogger("sabbat.web")
+T = TypeVar("T")
+Put = Callable[[Callable[[], T]], T]
+"""How a change is put in place: at once, or by the hub with the mover's acknowledgement first."""
+
+
+def _now(change: Callable[[], T]) -> T:
+    return change()
+
+
+class Authority:
+    """Every write of this process's tables, each table's in arrival order (one lock per table)."""
+
+    def __init__(self, service: TableService, store: Store, leases: Leases | None = None) -> None:
+        self.service = service
+        self.store = store
+        self.leases = leases
+        self.commits = GroupCommit(store)
+        self.locks: dict[str, asyncio.Lock] = {}
+        self.lost: list[Callable[[Table], None]] = []
+        """Told of each table this process gives up (its lease ended): the hub closes its readers."""
+        self.renewer = ThreadPoolExecutor(1, thread_name_prefix="sabbat-lease")
+        self.tasks: set[asyncio.Task[Any]] = set()
+
+    def lock(self, table_id: str) -> asyncio.Lock:
+        lock = self.locks.get(table_id)
+        if lock is None:
+            lock = self.locks[table_id] = asyncio.Lock()
+        return lock
+
+    # ----- finding a table -----------------------------------------------------------
+    def start(self) -> int:
+        """Load the tables this process owns from the start: on SQLite every table, on PostgreSQL
+        every table in play whose lease is free, and none another process holds."""
+        if self.leases is None:
+            return self.service.load(self.store.load_all())
+        fences = self.leases.take()
+        return self.service.load(self.store.load_all(fences), fences)
+
+    async def find(self, table_id: str) -> Table:
+        """The table, taken over first if it is in play, here unknown and its lease free (its
+        owner died or gave it up); `moving` while another process still owns it."""
+        table = self.service.tables.get(table_id) if isinstance(table_id, str) else None
+        if table is not None:
+            self.owned(table)
+        if table is not None or self.leases is None or not isinstance(table_id, str) or len(table_id) > 32:
+            return self.service.get(table_id)
+        async with self.lock(table_id):
+            if table_id not in self.service.tables:
+                await self.commits.write(partial(self._take, table_id))
+        return self.service.get(table_id)
+
+    def _take(self, table_id: str) -> None:
+        """In the writer thread: take the table's lease if free and load it; a table no longer in
+        play (finished, expired) is loaded to read, without a lease."""
+        assert self.leases is not None
+        fences = self.leases.take([table_id])
+        if not fences:
+            status = self.leases.exists(table_id)
+            if status is None:
+                return  # unknown: `get` says so
+            if status == "playing":
+                raise Rejected("moving")
+        rows = self.store.load_all([table_id])
+        self.service.load(rows, fences)
+        if fences:
+            log.info("took over table %s (lease token %d)", table_id, fences[table_id])
+
+    def owned(self, table: Table) -> None:
+        """Refuse with `moving` once this process's lease on the table may have ended (it was
+        paused or cut off from the database past it): it gives the table up rather than serve
+        it stale, and with it every other table whose lease ran out."""
+        if self.leases is not None and table.fence is not None and not self.leases.valid(table.id):
+            self.lapse("lease ran out")
+            raise Rejected("moving")
+
+    def lapse(self, why: str) -> None:
+        """Give up every table whose lease may have ended without a renewal."""
+        assert self.leases is not None
+        gone = set(self.leases.lapsed())
+        self.give_up([t for t in self.service.tables.values() if t.fence is not None and t.id in gone], why)
+
+    # ----- changes ---------------------------------------------------------------------
+    async def create(self, spec: Any, client: str | None) -> tuple[Table, dict[int, str]]:
+        """A new table, owned here (its lease is written with it on PostgreSQL)."""
+        new = self.service.plan_table(spec, client)
+        if self.leases is None:
+            await self.commits.write(partial(self.store.create, new.row))
+            fence = None
+        else:
+            fence = await self.commits.write(partial(self.leases.create, new.row))
+        return self.service.add(new, fence), new.tokens
+
+    async def join(self, table_id: str, seat: int | None) -> tuple[int, str]:
+        """Claim an open seat: written, then put in place."""
+        table = await self.find(table_id)
+        async with self.lock(table_id):
+            self.owned(table)
+            claim = self.service.plan_join(table_id, seat)
+            await self._write(table, partial(self.store.claim_seat, table.id, claim.seat,
+                                             hash_token(claim.token), table.fence))
+            return self.service.claimed(claim)
+
+    async def rename(self, table: Table, seat: int | None, name: Any, put: Put[None] = _now) -> None:
+        """A person names their own seat."""
+        async with self.lock(table.id):
+            self.owned(table)
+            clean = self.service.plan_rename(table, seat, name)
+            if clean is None or seat is None:
+                put(lambda: None)
+                return
+            await self._write(table, partial(self.store.set_seat_name, table.id, seat, clean, table.fence))
+            put(lambda: self.service.renamed(table, seat, clean))
+
+    async def act(self, table_id: str, token: str | None, message: dict[str, Any],
+                  put: Put[int] = _now) -> int | None:
+        """A person's move: checked, committed with whatever other tables are committing, then
+        put in place (None). For a repeated message id nothing changes: the version it led to.
+        A move the database refuses was never acknowledged."""
+        async with self.lock(table_id):
+            self.owned(self.service.get(table_id))
+            move = self.service.check_act(table_id, token, message.get("msg_id"), message.get("version"),
+                                          message.get("action"), message.get("action_id"))
+            if isinstance(move, int):
+                return move
+            await self._commit(move)
+            put(lambda: self.service.finish(move))
+            return None
+
+    async def undo(self, table_id: str, token: str | None, version: Any, put: Put[int] = _now) -> int:
+        """Take back the seat's last move of this turn: the log is cut, then the table."""
+        async with self.lock(table_id):
+            self.owned(self.service.get(table_id))
+            table, seat = self.service.plan_undo(table_id, token, version)
+            await self._write(table, partial(self.store.truncate, table.id, table.version - 1, table.fence))
+            return put(lambda: self.service.undone(table, seat))
+
+    async def ai(self, table: Table, version: int, seat: int, action: Any) -> None:
+        """An AI's move, put in place once durable, if the table is still where the AI looked."""
+        try:
+            async with self.lock(table.id):
+                self.owned(table)
+                move = self.service.ai_move(table.id, version, seat, action)
+                if move is None:
+                    return
+                await self._commit(move)
+                self.service.finish(move)
+        except Exception:
+            log.exception("could not apply the AI's move at table %s move %d", table.id, version)
+            table.thinking = False
+
+    def tick(self) -> None:
+        """Run the clocks; a table that expired is written so (a crash before the write expires
+        it again after the restart, `--open-expiry` after it)."""
+        if self.leases is not None:
+            self.lapse("lease ran out")
+        for table in self.service.tick():
+            if table.expired:
+                self.background(self._write(table, partial(self.store.set_status, table.id, "expired", table.fence)))
+
+    def background(self, work: Any) -> None:
+        """Run a write whose caller does not wait for it (an AI's move, an expiry)."""
+        task = asyncio.get_running_loop().create_task(work)
+        self.tasks.add(task)  # held until done: the loop keeps only a weak reference
+        task.add_done_callback(self._finished)
+
+    def _finished(self, task: asyncio.Task[Any]) -> None:
+        self.tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("a table's write failed: %r", task.exception())
+
+    async def _commit(self, move: Move) -> None:
+        move.table.committing = True
+        try:
+            await self._write(move.table, partial(self.commits.append, move.row), queued=True)
+        finally:
+            move.table.committing = False
+
+    async def _write(self, table: Table, write: Callable[[], Any], queued: bool = False) -> None:
+        """Write in the writer thread (`queued`: `write` queues itself); a write the database
+        refuses changes nothing, and one refused for its lease gives the table up."""
+        try:
+            if queued:
+                await write()
+            else:
+                await self.commits.write(write)
+        except Fenced as exc:
+            log.warning("%s", exc)
+            self.give_up([table], "taken over")
+            raise Rejected("moving") from None
+        except Exception:
+            log.exception("could not write a change of table %s", table.id)
+            raise Rejected("stale", version=table.version_for(None)) from None
+
+    # ----- leases ----------------------------------------------------------------------
+    async def keep_leases(self) -> None:
+        """Renew this process's leases for as long as it runs; give up each table another process
+        took, and every table once the leases may have ended without a renewal."""
+        if self.leases is None:
+            return
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(RENEW_S)
+            try:
+                held = await loop.run_in_executor(self.renewer, self.leases.renew)
+            except Exception as exc:  # the database is out of reach: hold on while the leases run
+                log.warning("could not renew the leases: %s", str(exc).splitlines()[0] if str(exc) else exc)
+                self.lapse("lease not renewed")
+                continue
+            self.lapse("lease renewed too late")
+            mine = {t.id for t in self.service.tables.values() if t.fence is not None}
+            if mine - held:
+                self.give_up([self.service.tables[t] for t in mine - held], "taken over")
+            if held - mine:  # given up here while the database still had them ours: free them
+                await loop.run_in_executor(self.renewer, self.leases.release, held - mine)
+
+    def give_up(self, tables: list[Table], why: str) -> None:
+        """Forget tables this process no longer owns: their readers are told to reconnect (the new
+        owner serves them); a finished table held only to be read is forgotten too."""
+        for table in tables:
+            if self.service.tables.pop(table.id, None) is None:
+                continue
+            if self.leases is not None:
+                self.leases.deadlines.pop(table.id, None)
+            log.warning("gave up table %s: %s", table.id, why)
+            for listener in self.lost:
+                listener(table)
+
+    async def hand_over(self) -> None:
+        """On shutdown: wait for the writes under way, then free every lease at once, so another
+        process takes the tables at their next request instead of after the lease."""
+        for table_id in list(self.service.tables):
+            async with self.lock(table_id):
+                pass
+        if self.leases is not None and self.service.tables:
+            await asyncio.get_running_loop().run_in_executor(self.renewer, self.leases.release)
+            log.info("handed over %d tables", len(self.service.tables))
+
+    def close(self) -> None:
+        self.commits.close()
+        self.renewer.shutdown(wait=False)
+
