@@ -59,11 +59,13 @@ def create_app(db: str, workers: int = 2, grace_s: float = 60.0, allow_origins: 
         hub.resume_all()
         ticker = asyncio.create_task(_tick(hub))
         renewer = asyncio.create_task(authority.keep_leases())
+        listener = asyncio.create_task(authority.listen())
         try:
             yield
         finally:
             ticker.cancel()
             renewer.cancel()
+            listener.cancel()
             try:
                 await authority.hand_over()
             except Exception:

@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import Any, TypeVar
+
+import orjson
 
 from .commits import GroupCommit
 from .ownership import RENEW_S, Leases
@@ -24,6 +27,8 @@ from .table import Move, Table, hash_token
 from .tables import TableService
 
 log = logging.getLogger("sabbat.web")
+LOBBY_READ_S = 1.0
+"""How long the other processes' lobby rows are used before they are read again."""
 T = TypeVar("T")
 Put = Callable[[Callable[[], T]], T]
 """How a change is put in place: at once, or by the hub with the mover's acknowledgement first."""
@@ -46,6 +51,10 @@ class Authority:
         """Told of each table this process gives up (its lease ended): the hub closes its readers."""
         self.renewer = ThreadPoolExecutor(1, thread_name_prefix="sabbat-lease")
         self.tasks: set[asyncio.Task[Any]] = set()
+        self.published: dict[str, int] = {}
+        """The revision of each owned table whose lobby row the other processes have."""
+        self.elsewhere: tuple[float, list[dict[str, Any]]] = (float("-inf"), [])
+        """When the other processes' lobby rows were read, and the rows."""
 
     def lock(self, table_id: str) -> asyncio.Lock:
         lock = self.locks.get(table_id)
@@ -84,7 +93,8 @@ class Authority:
             status = self.leases.exists(table_id)
             if status is None:
                 return  # unknown: `get` says so
-            if status == "playing":
+            if status == "playing":  # another process holds it: ask it to hand the table over here
+                self.leases.ask_for(table_id)
                 raise Rejected("moving")
         rows = self.store.load_all([table_id])
         self.service.load(rows, fences)
@@ -238,6 +248,33 @@ class Authority:
                 self.give_up([self.service.tables[t] for t in mine - held], "taken over")
             if held - mine:  # given up here while the database still had them ours: free them
                 await loop.run_in_executor(self.renewer, self.leases.release, held - mine)
+            await self._publish()
+
+    async def _publish(self) -> None:
+        """Write the lobby rows of the owned tables that changed, for the other processes' lobbies."""
+        assert self.leases is not None
+        changed = {t.id: t for t in self.service.tables.values()
+                   if t.fence is not None and self.published.get(t.id) != t.revision}
+        rows = {i: (t.fence or 0, orjson.dumps(t.row()).decode()) for i, t in changed.items()}
+        try:
+            await asyncio.get_running_loop().run_in_executor(self.renewer, self.leases.publish, rows)
+        except Exception as exc:
+            log.warning("could not publish the lobby rows: %s", exc)
+            return
+        self.published = {i: self.published[i] for i in self.published if i in self.service.tables}
+        self.published.update((i, t.revision) for i, t in changed.items())
+
+    async def lobby(self, status: str | None) -> list[dict[str, Any]]:
+        """The lobby: this process's tables as they are, the others' as their owners last
+        published them (read at most once a second)."""
+        if self.leases is not None:
+            read, rows = self.elsewhere
+            loop = asyncio.get_running_loop()
+            if loop.time() - read > LOBBY_READ_S:
+                rows = await loop.run_in_executor(None, self.leases.lobby)
+                self.elsewhere = (loop.time(), rows)
+            return self.service.lobby(status, rows)
+        return self.service.lobby(status)
 
     def give_up(self, tables: list[Table], why: str) -> None:
         """Forget tables this process no longer owns: their readers are told to reconnect (the new
@@ -250,6 +287,34 @@ class Authority:
             log.warning("gave up table %s: %s", table.id, why)
             for listener in self.lost:
                 listener(table)
+
+    async def listen(self) -> None:
+        """Hand a table over when another process asks for it (a request for it reached that
+        process: the balancer sends the table's players there), for as long as this runs."""
+        if self.leases is None:
+            return
+        loop = asyncio.get_running_loop()
+        stop = threading.Event()
+
+        def heard(table_id: str) -> None:
+            loop.call_soon_threadsafe(lambda: self.background(self.release(table_id)))
+
+        listener = loop.run_in_executor(None, self.leases.listen, heard, stop)
+        try:
+            await asyncio.shield(listener)
+        finally:
+            stop.set()
+
+    async def release(self, table_id: str) -> None:
+        """Hand one table over: its writes under way end, its readers are sent on, its lease freed."""
+        table = self.service.tables.get(table_id)
+        if table is None or table.fence is None or self.leases is None:
+            return
+        async with self.lock(table_id):
+            if self.service.tables.get(table_id) is not table:
+                return
+            self.give_up([table], "asked for by another process")
+            await asyncio.get_running_loop().run_in_executor(self.renewer, self.leases.release, [table_id])
 
     async def hand_over(self) -> None:
         """On shutdown: wait for the writes under way, then free every lease at once, so another

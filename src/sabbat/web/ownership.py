@@ -17,17 +17,19 @@ default for one machine. A second server on the same file is refused at start, s
 from __future__ import annotations
 
 import fcntl
+import json
 import os
 import secrets
 import socket
 import threading
 import time
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 import sqlalchemy as sa
 
+from .lobby import LISTED
 from .store import DatabaseUnavailable, Store, TableRow, leases_t, tables_t
 
 LEASE_S = 6.0
@@ -36,6 +38,8 @@ RENEW_S = 1.5
 """How often a process renews the leases of its tables."""
 MARGIN_S = 1.0
 """A process gives its tables up this long before its lease may end (clock rates differ a little)."""
+HANDOVER = "sabbat_handover"
+"""The channel on which a process asks a table's owner to hand it over to whoever asks."""
 NOW = sa.text("extract(epoch from clock_timestamp())")
 """The database's time, in seconds."""
 
@@ -124,6 +128,52 @@ class Leases:
             c.execute(sa.update(leases_t).where(where).values(until=0.0))
         for table_id in list(self.deadlines) if ids is None else ids:
             self.deadlines.pop(table_id, None)
+
+    def publish(self, rows: dict[str, tuple[int, str]]) -> None:
+        """Write the lobby rows of tables this process owns ({id: (token, row as JSON)}), for
+        the other processes' lobbies; a table taken over meanwhile keeps its new owner's."""
+        if rows:
+            with self.engine.begin() as c:
+                c.execute(sa.update(leases_t).where(leases_t.c.table_id == sa.bindparam("t"),
+                                                    leases_t.c.token == sa.bindparam("k"))
+                          .values(lobby=sa.bindparam("row")),
+                          [{"t": t, "k": k, "row": row} for t, (k, row) in rows.items()])
+
+    def lobby(self) -> list[dict[str, Any]]:
+        """Every table's lobby row as its owner last published it (the newest first)."""
+        with self.engine.connect() as c:
+            got = c.execute(sa.select(leases_t.c.lobby, tables_t.c.status)
+                            .join(tables_t, tables_t.c.id == leases_t.c.table_id)
+                            .where(leases_t.c.lobby.is_not(None), tables_t.c.status.in_(["playing", "finished"]))
+                            .order_by(tables_t.c.created.desc()).limit(4 * LISTED))
+            rows = []
+            for published, status in got:
+                row: dict[str, Any] = json.loads(str(published))
+                if status == "finished":
+                    row["status"] = "finished"
+                rows.append(row)
+        return rows
+
+    def ask_for(self, table_id: str) -> None:
+        """Ask the table's owner to hand it over (`HANDOVER` notice): a request for it came here."""
+        with self.engine.begin() as c:
+            c.execute(sa.text("SELECT pg_notify(:channel, :table)"), {"channel": HANDOVER, "table": table_id})
+
+    def listen(self, heard: Callable[[str], None], stop: threading.Event) -> None:
+        """In a thread of its own until `stop`: call `heard(table_id)` for each table another
+        process asks this one to hand over (PostgreSQL LISTEN, on a connection of its own)."""
+        import psycopg
+
+        url = self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        while not stop.is_set():
+            try:
+                with psycopg.connect(url, autocommit=True) as conn:
+                    conn.execute(f"LISTEN {HANDOVER}")
+                    while not stop.is_set():
+                        for notice in conn.notifies(timeout=0.5):
+                            heard(notice.payload)
+            except psycopg.Error:  # the database is out of reach: listen again when it is back
+                stop.wait(1.0)
 
     def exists(self, table_id: str) -> str | None:
         """The table's status in the database (None: no such table)."""

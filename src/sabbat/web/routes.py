@@ -174,9 +174,8 @@ async def _body(request: Request) -> Any:
 
 
 async def api_tables(request: Request) -> Response:
-    service = _service(request)
     if request.method == "GET":
-        return JSONResponse(service.lobby(request.query_params.get("status")))
+        return JSONResponse(await _authority(request).lobby(request.query_params.get("status")))
     lang = _lang(request)
     try:
         table, tokens = await _authority(request).create(await _body(request), address_of(request.scope))

@@ -61,6 +61,7 @@ leases_t = sa.Table(
     sa.Column("owner", sa.String(80), nullable=False),
     sa.Column("token", sa.BigInteger, nullable=False),
     sa.Column("until", sa.Float, nullable=False),
+    sa.Column("lobby", sa.Text, nullable=True),
 )
 """Which process owns each table in play, until when (the database's clock), under which token
 (`sabbat.web.ownership`; PostgreSQL only: on SQLite one process owns every table)."""

@@ -487,9 +487,9 @@ class TableService:
         meta = {"table": table.id, "seats": [s.public() for s in table.seats], "source": "sabbat serve"}
         return Replay.from_state(table.state, meta).to_json()
 
-    def lobby(self, status: str | None = None) -> list[dict[str, Any]]:
-        """The tables a lobby lists under `status` (`lobby.listing`)."""
-        return lobby.listing(self.tables.values(), status)
+    def lobby(self, status: str | None = None, elsewhere: Collection[dict[str, Any]] = ()) -> list[dict[str, Any]]:
+        """The tables a lobby lists under `status` (`lobby.listing`), with the rows other processes published."""
+        return lobby.listing(self.tables.values(), status, elsewhere)
 
     def _notify(self, table: Table) -> None:
         table.revision += 1

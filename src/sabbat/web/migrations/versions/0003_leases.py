@@ -1,4 +1,5 @@
-"""Which process owns each table in play: a lease with a fencing token.
+"""Which process owns each table in play: a lease with a fencing token, and the table's lobby row
+as its owner last published it.
 
 Revision ID: 0003
 Revises: 0002
@@ -20,6 +21,7 @@ def upgrade() -> None:
         sa.Column("owner", sa.String(80), nullable=False),
         sa.Column("token", sa.BigInteger, nullable=False),
         sa.Column("until", sa.Float, nullable=False),
+        sa.Column("lobby", sa.Text, nullable=True),
     )
     op.create_index("leases_owner", "leases", ["owner"])
 
