@@ -171,7 +171,10 @@ class Authority:
             return put(lambda: self.service.undone(table, seat))
 
     async def ai(self, table: Table, version: int, seat: int, action: Any) -> None:
-        """An AI's move, put in place once durable, if the table is still where the AI looked."""
+        """An AI's move, put in place once durable, if the table is still where the AI looked
+        (and still held here: it may have been handed over while the AI thought)."""
+        if self.service.tables.get(table.id) is not table:
+            return
         try:
             async with self.lock(table.id):
                 self.owned(table)
