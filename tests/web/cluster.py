@@ -189,6 +189,7 @@ class Seat:
     sent: int = 0
     leaks: list[str] = field(default_factory=list)
     """Frames this reader should not have had."""
+    finished: bool = False
 
 
 async def play(c: Cluster, s: Seat, until: asyncio.Event, rng: random.Random, think: float = 0.05,
@@ -199,14 +200,14 @@ async def play(c: Cluster, s: Seat, until: asyncio.Event, rng: random.Random, th
     pending: dict[str, Any] | None = None
     url = f"wss://127.0.0.1:{c.tls_port}/ws/tables/{s.table}" if port is None else f"ws://127.0.0.1:{port}/ws/tables/{s.table}"
     origin = f"https://127.0.0.1:{c.tls_port}" if port is None else f"http://127.0.0.1:{port}"
-    while not until.is_set():
+    while not until.is_set() and not s.finished:
         try:
             async with websockets.connect(url, ssl=c.context if port is None else None, origin=origin,  # type: ignore[arg-type]
                                           open_timeout=5) as ws:
                 await ws.send(json.dumps({"type": "hello", "token": s.token, "lang": "en"}))
                 if pending is not None:
                     await ws.send(json.dumps(pending))
-                while not until.is_set():
+                while not until.is_set() and not s.finished:
                     frame = json.loads(await asyncio.wait_for(ws.recv(), 4))
                     kind = frame["type"]
                     if kind == "ack" and pending is not None and frame["msg_id"] == pending["msg_id"]:
@@ -223,7 +224,7 @@ async def play(c: Cluster, s: Seat, until: asyncio.Event, rng: random.Random, th
                             s.leaks.append(f"a view for another reader: seat {frame['seat']}")
                         s.versions.append(frame["version"])
                         if frame["status"] != "playing":
-                            until.set()
+                            s.finished = True
                         elif frame["legal"] and pending is None:
                             await asyncio.sleep(rng.expovariate(1 / think))
                             s.sent += 1

@@ -82,6 +82,7 @@ class Authority:
         async with self.lock(table_id):
             if table_id not in self.service.tables:
                 await self.commits.write(partial(self._take, table_id))
+                self.background(self._publish())  # the lobbies hear of its new owner at once
         return self.service.get(table_id)
 
     def _take(self, table_id: str) -> None:
@@ -124,7 +125,10 @@ class Authority:
             fence = None
         else:
             fence = await self.commits.write(partial(self.leases.create, new.row))
-        return self.service.add(new, fence), new.tokens
+        table = self.service.add(new, fence)
+        if self.leases is not None:  # the other processes' lobbies list it now, not at the next renewal
+            self.background(self._publish())
+        return table, new.tokens
 
     async def join(self, table_id: str, seat: int | None) -> tuple[int, str]:
         """Claim an open seat: written, then put in place."""
