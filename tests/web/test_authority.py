@@ -175,6 +175,8 @@ def test_a_process_past_its_lease_gives_its_tables_up_and_another_takes_them(pg_
     b = Authority(TableService(), store_b, leases_b)
     lost: list[Table] = []
     a.lost.append(lost.append)
+    told: list[Table] = []
+    b.service.listeners.append(told.append)  # the hub: an AI whose turn it is moves
 
     async def main() -> None:
         table, tokens = await a.create({**TWO, "seats": [{"kind": "human"}, {"kind": "human"}]}, None)
@@ -188,7 +190,7 @@ def test_a_process_past_its_lease_gives_its_tables_up_and_another_takes_them(pg_
         assert moving.value.code == "moving" and lost == [table] and table.id not in a.service.tables
         await asyncio.sleep(2.1)  # the lease in the database ends: b takes the table at its first request
         again = await b.find(table.id)
-        assert again.fence == 2 and again.version == 0
+        assert again.fence == 2 and again.version == 0 and told == [again], "a table taken over is announced"
         await b.act(table.id, tokens[seat], {"msg_id": "m", "version": 0, "action_id": 0})
         assert again.version == 1
 

@@ -65,6 +65,8 @@ class TableService:
             table.fence = (fences or {}).get(table_id)
         self.tables.update(tables)
         self.unloadable.update(unloadable)
+        for table in tables.values():  # a table taken over from another process: its AI may have to move
+            self._notify(table)
         return len(tables)
 
     @staticmethod
