@@ -198,3 +198,17 @@ def test_a_process_past_its_lease_gives_its_tables_up_and_another_takes_them(pg_
     for authority, store in ((a, store_a), (b, store_b)):
         authority.close()
         store.close()
+
+
+def test_a_process_starting_on_postgresql_lists_the_finished_games_and_takes_the_free_tables(pg_db: str) -> None:
+    store, leases = _leases(pg_db, "a")
+    playing = _new_table(store, leases)
+    done = TableService().plan_table(TWO)
+    store.create(done.row)  # a game over, written before leases existed: it has none
+    store.set_status(done.row.id, "finished")
+    _end_lease(store, playing)
+    service = TableService()
+    started = Authority(service, Store(pg_db), Leases(store, "b"))
+    assert started.start() == 2 and service.tables[playing].fence == 2 and service.tables[done.row.id].fence is None
+    started.close()
+    store.close()

@@ -64,12 +64,14 @@ class Authority:
 
     # ----- finding a table -----------------------------------------------------------
     def start(self) -> int:
-        """Load the tables this process owns from the start: on SQLite every table, on PostgreSQL
-        every table in play whose lease is free, and none another process holds."""
+        """Load the tables at start: on SQLite every table; on PostgreSQL the tables in play whose
+        lease is free (taken now), none another process holds, and every table no longer in
+        play (finished or expired: read only, they need no owner)."""
         if self.leases is None:
             return self.service.load(self.store.load_all())
         fences = self.leases.take()
-        return self.service.load(self.store.load_all(fences), fences)
+        rows = [row for row in self.store.load_all() if row.id in fences or row.status != "playing"]
+        return self.service.load(rows, fences)
 
     async def find(self, table_id: str) -> Table:
         """The table, taken over first if it is in play, here unknown and its lease free (its
