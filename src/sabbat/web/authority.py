@@ -22,7 +22,7 @@ import orjson
 from .commits import GroupCommit
 from .ownership import RENEW_S, Leases
 from .rejected import Rejected
-from .store import Fenced, Store
+from .store import Fenced, Store, TableRow
 from .table import Move, Table, hash_token
 from .tables import TableService
 
@@ -83,26 +83,26 @@ class Authority:
             return self.service.get(table_id)
         async with self.lock(table_id):
             if table_id not in self.service.tables:
-                await self.commits.write(partial(self._take, table_id))
-                self.background(self._publish())  # the lobbies hear of its new owner at once
+                rows, fences = await self.commits.write(partial(self._take, table_id))
+                self.service.load(rows, fences)  # rebuilt here, on the loop: its listeners live here
+                if fences:
+                    log.info("took over table %s (lease token %d)", table_id, fences[table_id])
+                    self.background(self._publish())  # the lobbies hear of its new owner at once
         return self.service.get(table_id)
 
-    def _take(self, table_id: str) -> None:
-        """In the writer thread: take the table's lease if free and load it; a table no longer in
-        play (finished, expired) is loaded to read, without a lease."""
+    def _take(self, table_id: str) -> tuple[list[TableRow], dict[str, int]]:
+        """In the writer thread: take the table's lease if free, and read it; a table no longer in
+        play (finished, expired) is read without a lease. Returns its row (none: unknown) and lease."""
         assert self.leases is not None
         fences = self.leases.take([table_id])
         if not fences:
             status = self.leases.exists(table_id)
             if status is None:
-                return  # unknown: `get` says so
+                return [], {}  # unknown: `get` says so
             if status == "playing":  # another process holds it: ask it to hand the table over here
                 self.leases.ask_for(table_id)
                 raise Rejected("moving")
-        rows = self.store.load_all([table_id])
-        self.service.load(rows, fences)
-        if fences:
-            log.info("took over table %s (lease token %d)", table_id, fences[table_id])
+        return self.store.load_all([table_id]), fences
 
     def owned(self, table: Table) -> None:
         """Refuse with `moving` once this process's lease on the table may have ended (it was
