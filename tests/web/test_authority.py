@@ -142,7 +142,7 @@ def test_a_write_under_a_lease_taken_over_is_refused_by_the_database(pg_db: str)
         a_store.claim_seat(tid, 1, "x" * 64, 1)
     b_store.append_many([_row(tid, 1, 2)])
     assert [seat for _, seat, _ in b_store.load_all([tid])[0].actions] == [0, 0]
-    assert a.renew() == set() and b.renew() == {tid}
+    assert a.renew() == ({tid}, set()) and b.renew() == (set(), set()), "a hears the table was taken over"
     for s in (a_store, b_store):
         s.close()
 

@@ -251,12 +251,11 @@ class Authority:
                 log.warning("could not renew the leases: %s", str(exc).splitlines()[0] if str(exc) else exc)
                 self.lapse("lease not renewed")
                 continue
+            lost, stray = held
             self.lapse("lease renewed too late")
-            mine = {t.id for t in self.service.tables.values() if t.fence is not None}
-            if mine - held:
-                self.give_up([self.service.tables[t] for t in mine - held], "taken over")
-            if held - mine:  # given up here while the database still had them ours: free them
-                await loop.run_in_executor(self.renewer, self.leases.release, held - mine)
+            self.give_up([self.service.tables[t] for t in lost if t in self.service.tables], "taken over")
+            if stray:  # given up here while the database still had them ours: free them
+                await loop.run_in_executor(self.renewer, self.leases.release, stray)
             await self._publish()
 
     async def _publish(self) -> None:

@@ -84,7 +84,8 @@ class Leases:
             self.store.insert(c, row)
             c.execute(sa.insert(leases_t).values(table_id=row.id, owner=self.owner, token=1,
                                                  until=sa.literal_column(str(NOW)) + self.lease_s))
-        self._granted([row.id], asked)
+            c.commit()
+            self._granted([row.id], asked)
         return 1
 
     def take(self, ids: Collection[str] | None = None) -> dict[str, int]:
@@ -103,21 +104,25 @@ class Leases:
                 RETURNING table_id, token"""), {"me": self.owner, "lease": self.lease_s,
                                                  **({} if ids is None else {"ids": list(ids)})})
             taken = {r.table_id: int(r.token) for r in got}
-        self._granted(taken, asked)
+            c.commit()
+            self._granted(taken, asked)
         return taken
 
-    def renew(self) -> set[str]:
-        """Extend every lease this process holds; returns the tables it still holds (one taken
-        over meanwhile is not among them)."""
+    def renew(self) -> tuple[set[str], set[str]]:
+        """Extend every lease this process holds. Returns the tables it held and holds no more
+        (taken over meanwhile), and those the database still has as its own that it gave up
+        (to free). Takes and creations wait for it, so it never counts one half done."""
         with self.mutex, self.engine.begin() as c:
             asked = time.monotonic()
+            before = set(self.deadlines)
             held = {r.table_id for r in c.execute(
                 sa.update(leases_t).where(leases_t.c.owner == self.owner)
                 .values(until=sa.literal_column(str(NOW)) + self.lease_s).returning(leases_t.c.table_id))}
-        self._granted(held, asked)
-        for table_id in set(self.deadlines) - held:
-            del self.deadlines[table_id]
-        return held
+            c.commit()
+            self._granted(held & before, asked)
+            for table_id in before - held:
+                self.deadlines.pop(table_id, None)
+        return before - held, held - before
 
     def release(self, ids: Collection[str] | None = None) -> None:
         """Give leases up now (all when None), so another process may take the tables at once."""
