@@ -77,12 +77,20 @@ def fenced(c: sa.Connection, table_id: str, fence: int | None) -> None:
     """Refuse the transaction `c` unless `fence` is still the table's lease token (None: no lease,
     SQLite). The lease's row is locked until `c` ends, so a process taking the table over waits
     for this write and then reads the log with it; a write after the takeover finds the new token."""
-    if fence is None:
+    if fence is not None:
+        fenced_all(c, {(table_id, fence)})
+
+
+def fenced_all(c: sa.Connection, fences: set[tuple[str, int]]) -> None:
+    """`fenced` for many tables (a batch of moves) in one statement."""
+    if not fences:
         return
-    held = c.execute(sa.select(leases_t.c.table_id).where(leases_t.c.table_id == table_id, leases_t.c.token == fence)
-                     .with_for_update(read=True)).first()
-    if held is None:
-        raise Fenced(f"table {table_id} is owned by another process now (lease token {fence} is over)")
+    held = set(c.execute(sa.select(leases_t.c.table_id, leases_t.c.token)
+                         .where(sa.tuple_(leases_t.c.table_id, leases_t.c.token).in_(sorted(fences)))
+                         .with_for_update(read=True)).tuples())
+    if held != fences:
+        over = ", ".join(f"table {t} (lease token {k})" for t, k in sorted(fences - held))
+        raise Fenced(f"owned by another process now: {over}")
 
 
 @dataclass
@@ -222,8 +230,7 @@ class Store:
         raises, writing none, if an index is taken or a table's lease token is no longer the
         one the move was checked under (`Fenced`: another process owns the table now)."""
         with self.engine.begin() as c:
-            for table_id, token in {(r.table_id, r.fence) for r in rows}:
-                fenced(c, table_id, token)
+            fenced_all(c, {(r.table_id, r.fence) for r in rows if r.fence is not None})
             c.execute(_APPEND, [{"table_id": r.table_id, "idx": r.idx, "action": json.dumps(r.action),
                                  "seat": r.seat, "msg_id": r.msg_id} for r in rows])
             for r in rows:
