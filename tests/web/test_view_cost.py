@@ -8,19 +8,21 @@ from typing import Any
 
 import pytest
 
+from sabbat.web.authority import Authority
 from sabbat.web.fair import Shares
 from sabbat.web.hub import Conn, Hub
 from sabbat.web.limits import ADDRESS_BURST, BURST, VIEW_BYTES
 from sabbat.web.protocol import _handle
 from sabbat.web.store import Store
-from sabbat.web.tables import TableService
 from tests.support.aio import run_async
+
+from .helpers import Direct
 
 
 def _hub(tmp_path: Path) -> tuple[Hub, Any]:
-    service = TableService(Store(str(tmp_path / "db.sqlite3")))
+    service = Direct(Store(str(tmp_path / "db.sqlite3")))
     table, _ = service.create({"game": "mystic_vale", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]})
-    return Hub(service, pool=None), table
+    return Hub(Authority(service, service.store), pool=None), table
 
 
 def test_readers_asking_again_share_one_build_per_change(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

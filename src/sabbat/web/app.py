@@ -9,6 +9,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
@@ -16,10 +17,12 @@ from starlette.middleware import Middleware
 from starlette.routing import WebSocketRoute
 
 from . import ai
+from .authority import Authority
 from .fair import FairShare, Shares
 from .http_limits import BodyLimit
 from .hub import Hub
 from .lobby import OPEN_EXPIRY_S
+from .ownership import Leases, SoleProcess, process_name
 from .protocol import ws_table
 from .replays import Replays
 from .routes import ERROR_HANDLERS, http_routes
@@ -40,11 +43,14 @@ def create_app(db: str, workers: int = 2, grace_s: float = 60.0, allow_origins: 
     `tables_per_client` tables waiting or in play. `shares` are the client addresses' fair
     shares of the server (`fair`; the defaults unless given)."""
     store = Store(db)
-    service = TableService(store, grace_s=grace_s, agents=(*LEVELS, *extra_agents), open_expiry_s=open_expiry_s,
+    sole = SoleProcess(Path(store.engine.url.database or "")) if _sqlite_file(store) else None
+    leases = Leases(store, process_name()) if store.engine.dialect.name == "postgresql" else None
+    service = TableService(grace_s=grace_s, agents=(*LEVELS, *extra_agents), open_expiry_s=open_expiry_s,
                            tables_per_client=tables_per_client)
-    service.load()
+    authority = Authority(service, store, leases)
+    authority.start()
     own_pool = pool is None
-    hub = Hub(service, pool if pool is not None else ai.make_pool(workers), workers)
+    hub = Hub(authority, pool if pool is not None else ai.make_pool(workers), workers)
     replays = Replays(service)
 
     @contextlib.asynccontextmanager
@@ -52,15 +58,25 @@ def create_app(db: str, workers: int = 2, grace_s: float = 60.0, allow_origins: 
         hub.loop = asyncio.get_running_loop()
         hub.resume_all()
         ticker = asyncio.create_task(_tick(hub))
+        renewer = asyncio.create_task(authority.keep_leases())
+        listener = asyncio.create_task(authority.listen())
         try:
             yield
         finally:
             ticker.cancel()
+            renewer.cancel()
+            listener.cancel()
+            try:
+                await authority.hand_over()
+            except Exception:
+                log.exception("could not hand the tables over")
             if own_pool:
                 hub.pool.shutdown(wait=False, cancel_futures=True)
-            hub.commits.close()
+            authority.close()
             replays.close()
             store.close()
+            if sole is not None:
+                sole.release()
 
     routes = [*http_routes(), WebSocketRoute("/ws/tables/{table_id}", ws_table)]
     shares = shares or Shares()
@@ -69,6 +85,7 @@ def create_app(db: str, workers: int = 2, grace_s: float = 60.0, allow_origins: 
     app.state.shares = shares
     app.state.replays = replays
     app.state.service = service
+    app.state.authority = authority
     app.state.hub = hub
     app.state.allow_origins = allow_origins
     return app
@@ -81,8 +98,13 @@ async def _tick(hub: Hub) -> None:
         await asyncio.sleep(0.5)
         beats += 1
         try:
-            hub.service.tick()
+            hub.authority.tick()
             if beats % int(CLOCK_FRAME_S / 0.5) == 0:
                 hub.clock_frames()
         except Exception:
             log.exception("clock tick failed")
+
+
+def _sqlite_file(store: Store) -> bool:
+    """A SQLite database in a file (not in memory): one server process may use it."""
+    return store.engine.dialect.name == "sqlite" and store.engine.url.database not in (None, "", ":memory:")

@@ -12,20 +12,22 @@ import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import orjson
 from starlette.websockets import WebSocket
 
 from . import ai
-from .commits import GroupCommit
+from .authority import Authority
 from .limits import QUEUE_LIMIT, RESERVE, VIEW_CACHE, Bucket
 from .rejected import Rejected
 from .table import Table
-from .tables import TableService
 from .thinking import Thinking
 
 log = logging.getLogger("sabbat.web")
+T = TypeVar("T")
+MOVING_CLOSE = 4503
+"""Close code of a table this process gave up (another owns it now): reconnect to reach it."""
 
 
 def encode(frame: Any) -> str:
@@ -95,54 +97,44 @@ class Conn:
 class Hub:
     """Live connections per table; turns every table change into each recipient's view."""
 
-    def __init__(self, service: TableService, pool: Any, workers: int = 2) -> None:
-        self.service = service
+    def __init__(self, authority: Authority, pool: Any, workers: int = 2) -> None:
+        self.authority = authority
+        self.service = authority.service
         self.pool = pool
         self.thinking = Thinking(pool, workers)
         self.conns: dict[str, set[Conn]] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
-        self.locks: dict[str, asyncio.Lock] = {}
         self.views: dict[tuple[str, int, bool, int | None, str, bool, str], tuple[str, str, int]] = {}
-        self.commits = GroupCommit(service.store)
-        self.committing_ai: set[asyncio.Task[None]] = set()
-        service.listeners.append(self.changed)
-
-    def lock(self, table_id: str) -> asyncio.Lock:
-        lock = self.locks.get(table_id)
-        if lock is None:
-            lock = self.locks[table_id] = asyncio.Lock()
-        return lock
+        self.service.listeners.append(self.changed)
+        authority.lost.append(self.moved)
 
     async def act(self, conn: Conn, message: dict[str, Any], ack: str) -> None:
-        """A person's move: checked, committed with whatever other tables are committing, then
-        put in place and sent to everyone. A move the database refuses was never acknowledged."""
-        service = self.service
-        move = service.check_act(conn.table_id, conn.token, message.get("msg_id"), message.get("version"),
-                                 message.get("action"), message.get("action_id"))
-        if isinstance(move, int):  # a repeated message id: nothing changes, acknowledge alone
-            self.send(conn, {"type": "ack", "msg_id": ack, "version": move})
-            return
-        move.table.committing = True
-        try:
-            await self.commits.append(move.row)
-        except Exception:
-            log.exception("could not commit move %d of table %s", move.row.idx, move.table.id)
-            raise Rejected("stale", version=move.table.version_for(conn.seat)) from None
-        finally:
-            move.table.committing = False
-        self.acknowledged(conn, ack, lambda: service.finish(move))
+        """A person's move, made by the authority; the mover hears "acknowledged" before the
+        view it causes. A repeated message id changes nothing and is acknowledged alone."""
+        repeated = await self.authority.act(conn.table_id, conn.token, message,
+                                            lambda change: self.acknowledged(conn, ack, change))
+        if repeated is not None:
+            self.send(conn, {"type": "ack", "msg_id": ack, "version": repeated})
 
-    def acknowledged(self, conn: Conn, ack: str, change: Callable[[], object]) -> None:
+    def acknowledged(self, conn: Conn, ack: str, change: Callable[[], T]) -> T:
         """Make `conn`'s change and acknowledge it, before the view it causes. The change runs
         without a pause, so no other move's view can carry this ack."""
         conn.ack = ack
         try:
-            change()
+            result = change()
         finally:
             pending, conn.ack = conn.ack, None
         if pending is not None:  # no view went out (this reader saw nothing new): acknowledge alone
             version = self.service.get(conn.table_id).version_for(conn.seat)
             self.send(conn, {"type": "ack", "msg_id": ack, "version": version})
+        return result
+
+    def moved(self, table: Table) -> None:
+        """This process gave the table up: its readers are told, and closed so that they
+        reconnect to the table's new owner."""
+        for conn in list(self.conns.pop(table.id, ())):
+            self.send(conn, {"type": "error", "code": "moving", "message": Rejected("moving").message(conn.lang)})
+            self.drop(conn, Close(MOVING_CLOSE, "moving"))
 
     def changed(self, table: Table) -> None:
         self.schedule_ai(table)
@@ -237,6 +229,7 @@ class Hub:
         conn.queue.put_nowait(close)
 
     def schedule_ai(self, table: Table) -> None:
+        """Ask the pool for an AI's move when one must choose; the authority makes it."""
         mover = table.mover()
         if mover is None or table.thinking or self.loop is None:
             return
@@ -251,29 +244,9 @@ class Hub:
                 table.thinking = False
                 return
             assert self.loop is not None
-            task = self.loop.create_task(self._commit_ai(table, version, seat, action))
-            self.committing_ai.add(task)  # held until done: the loop keeps only a weak reference
-            task.add_done_callback(self.committing_ai.discard)
+            self.authority.background(self.authority.ai(table, version, seat, action))
 
         self.thinking.move(table.id, ai.choose, (table.game.info.id, table.state.to_json(), agent, seed), done)
-
-    async def _commit_ai(self, table: Table, version: int, seat: int, action: Any) -> None:
-        """Put the AI's move in place once it is durable, written with the other tables' moves
-        (`commits`), so the event loop never waits on the database for it."""
-        try:
-            async with self.lock(table.id):
-                move = self.service.ai_move(table.id, version, seat, action)
-                if move is None:
-                    return
-                table.committing = True
-                try:
-                    await self.commits.append(move.row)
-                finally:
-                    table.committing = False
-                self.service.finish(move)
-        except Exception:
-            log.exception("could not apply the AI's move at table %s move %d", table.id, version)
-            table.thinking = False
 
     def resume_all(self) -> None:
         for table in self.service.tables.values():

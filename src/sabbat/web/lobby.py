@@ -13,14 +13,21 @@ LISTED = 200
 """The most tables one listing shows (the newest)."""
 
 
-def listing(tables: Iterable[Table], status: str | None = None) -> list[dict[str, Any]]:
+def listing(tables: Iterable[Table], status: str | None = None,
+            elsewhere: Iterable[dict[str, Any]] = ()) -> list[dict[str, Any]]:
     """Newest first, at most LISTED: `open` (a seat to claim), `playing` (the default), `finished`
     (for replays) or `stopped` (a log that no longer replays). An expired table, and a lesson's
-    (one person's own), is listed nowhere; its id still finds it."""
+    (one person's own), is listed nowhere; its id still finds it. `elsewhere` are the rows other
+    processes published (a cluster on PostgreSQL; a lesson's is never published); a table held
+    here is listed as it is here."""
     wanted = {"open": "playing", "finished": "finished", "stopped": "stopped"}.get(status or "", "playing")
-    rows = [t.row() for t in tables
-            if t.status == wanted and t.lesson is None and (status != "open" or t.waiting())]
-    return sorted(rows, key=lambda r: -r["created"])[:LISTED]
+    here = list(tables)
+    rows = {r["table_id"]: r for r in elsewhere}
+    rows.update((t.id, t.row()) for t in here)
+    lessons = {t.id for t in here if t.lesson is not None}
+    chosen = [r for r in rows.values() if r["status"] == wanted and r["table_id"] not in lessons
+              and (status != "open" or r["open_seats"])]
+    return sorted(chosen, key=lambda r: -r["created"])[:LISTED]
 
 
 def unclaimed_too_long(table: Table, now: float, expiry_s: float) -> bool:

@@ -7,7 +7,7 @@ none of them holds a connection or sees another reader's frames.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
@@ -23,6 +23,7 @@ from sabbat.core.errors import BadSeed
 from sabbat.core.game import SEED_RANGE
 
 from . import game_front
+from .authority import Authority
 from .fair import address_of
 from .http_limits import request_lang
 from .names import game_named
@@ -176,22 +177,22 @@ async def _body(request: Request) -> Any:
 
 
 async def api_tables(request: Request) -> Response:
-    service = _service(request)
     if request.method == "GET":
-        return JSONResponse(service.lobby(request.query_params.get("status")))
-    return await _created(request, service.create)
+        return JSONResponse(await _authority(request).lobby(request.query_params.get("status")))
+    return await _created(request, _authority(request).create)
 
 
 async def api_lessons(request: Request) -> Response:
     """POST {game, lesson?, name?}: a table for one of the game's lessons (its first by default)."""
-    return await _created(request, _service(request).create_lesson)
+    return await _created(request, _authority(request).create_lesson)
 
 
-async def _created(request: Request, make: Callable[[Any, str | None], tuple[Table, dict[int, str]]]) -> Response:
+async def _created(request: Request,
+                   make: Callable[[Any, str | None], Awaitable[tuple[Table, dict[int, str]]]]) -> Response:
     """A table made from the request's body by `make`, answered with its id and each seat's token."""
     lang = _lang(request)
     try:
-        table, tokens = make(await _body(request), address_of(request.scope))
+        table, tokens = await make(await _body(request), address_of(request.scope))
     except SabbatError as exc:
         refusal = _refusal(exc)
         return _error({"cross_site": 403, "too_many_tables": 429}.get(refusal.code, 400), refusal.message(lang))
@@ -210,15 +211,27 @@ async def _created(request: Request, make: Callable[[Any, str | None], tuple[Tab
     return JSONResponse({"table_id": table.id, "seats": seats}, status_code=201)
 
 
-def _table(request: Request) -> Table:
-    return _service(request).get(request.path_params["table_id"])
+def _authority(request: Request) -> Authority:
+    authority: Authority = request.app.state.authority
+    return authority
+
+
+async def _table(request: Request) -> Table:
+    return await _authority(request).find(request.path_params["table_id"])
+
+
+def _moving(lang: str) -> Response:
+    """The table's owner is changing (it died, or handed it over): ask again in a moment."""
+    response = _error(503, Rejected("moving").message(lang))
+    response.headers["Retry-After"] = "1"
+    return response
 
 
 async def api_table(request: Request) -> Response:
     try:
-        return JSONResponse(_table(request).row())
+        return JSONResponse((await _table(request)).row())
     except Rejected as exc:
-        return _error(404, exc.message(_lang(request)))
+        return _moving(_lang(request)) if exc.code == "moving" else _error(404, exc.message(_lang(request)))
 
 
 async def api_join(request: Request) -> Response:
@@ -228,8 +241,10 @@ async def api_join(request: Request) -> Response:
         seat = body.get("seat") if isinstance(body, dict) else None
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
             raise Rejected.because("seat_number")
-        seat_no, token = _service(request).join(request.path_params["table_id"], seat)
+        seat_no, token = await _authority(request).join(request.path_params["table_id"], seat)
     except Rejected as exc:
+        if exc.code == "moving":
+            return _moving(lang)
         status = {"unknown_table": 404, "seat_taken": 409, "table_full": 409, "cross_site": 403,
                   "table_expired": 410}.get(exc.code, 400)
         return _error(status, exc.message(lang))
@@ -245,9 +260,11 @@ def _replays(request: Request) -> Replays:
 async def api_replay(request: Request) -> Response:
     lang = _lang(request)
     try:
-        table = _table(request)
+        table = await _table(request)
         _service(request).replayable(table)
     except Rejected as exc:
+        if exc.code == "moving":
+            return _moving(lang)
         return _error(404 if exc.code == "unknown_table" else 403, exc.message(lang))
     return Response(await _replays(request).file(table), media_type="application/json",
                     headers={"Content-Disposition": f'attachment; filename="{table.id}.replay.json"'})
@@ -258,9 +275,11 @@ async def api_replay_view(request: Request) -> Response:
     everything, every seat's hidden cards included (the game is over)."""
     lang = _lang(request)
     try:
-        table = _table(request)
+        table = await _table(request)
         _service(request).replayable(table)
     except Rejected as exc:
+        if exc.code == "moving":
+            return _moving(lang)
         return _error(404 if exc.code == "unknown_table" else 403, exc.message(lang))
     q = request.query_params
     everything = q.get("seat") == "all"

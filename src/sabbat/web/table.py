@@ -95,6 +95,9 @@ class Table:
     """The guided first game this table is played for (its `settings["lesson"]`), if any."""
     lesson_at: int = -1
     """The lesson's step shown now (-1 before its first)."""
+    fence: int | None = None
+    """The lease token this process owns the table under (PostgreSQL): every write of the table
+    carries it, and the database refuses it once another process has taken the table over."""
 
     def advance_lesson(self) -> None:
         """Move the lesson on after a decision (or at the start): its steps follow the game."""
@@ -216,3 +219,21 @@ class Move:
     after: GameState
     mark: Mark
     row: LogRow
+
+
+@dataclass
+class NewTable:
+    """A checked lobby request: the table's row to write, each person's secret token, its creator."""
+
+    row: TableRow
+    tokens: dict[int, str]
+    client: str | None
+
+
+@dataclass
+class Claim:
+    """An open seat a person is about to claim, and the token that will open it."""
+
+    table: Table
+    seat: int
+    token: str
