@@ -16,6 +16,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from sabbat.web.fair import Shares
 from sabbat.web.hub import Conn, Hub
+from sabbat.web.keeping import Keeper
 from sabbat.web.limits import BURST, QUEUE_LIMIT
 from sabbat.web.protocol import ws_table
 from sabbat.web.store import Store
@@ -30,7 +31,8 @@ class _SlowSocket:
     that reads its frames slowly, as over a real network."""
 
     def __init__(self, hub: Hub, table_id: str, messages: list[dict[str, Any]]) -> None:
-        self.app = SimpleNamespace(state=SimpleNamespace(hub=hub, allow_origins=(), shares=Shares()))
+        self.app = SimpleNamespace(state=SimpleNamespace(hub=hub, keeper=Keeper(hub.service), allow_origins=(),
+                                                          shares=Shares()))
         self.scope: dict[str, Any] = {"client": ("127.0.0.1", 1)}
         self.headers: dict[str, str] = {}
         self.path_params = {"table_id": table_id}

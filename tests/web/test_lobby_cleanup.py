@@ -8,9 +8,11 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
+from sabbat.web.keeping import Keeper
 from sabbat.web.rejected import Rejected
 from sabbat.web.store import Store
 from sabbat.web.tables import TableService
+from support.aio import run_async
 
 from .helpers import act, create, next_view
 from .test_clocks import FakeClock
@@ -61,7 +63,8 @@ def test_an_open_table_nobody_joins_expires_and_stays_expired_after_a_restart(tm
     assert refused.value.code == "table_expired"
     again = TableService(Store(db), clock=clock)
     again.load()
-    assert again.get(waiting.id).status == "expired"
+    assert waiting.id not in again.tables  # it never moves again: left in the database until asked for
+    assert run_async(Keeper(again).fetch(waiting.id)).status == "expired"
     assert again.lobby("open") == [] and waiting.id not in [r["table_id"] for r in again.lobby()]
 
 

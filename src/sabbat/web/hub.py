@@ -20,6 +20,7 @@ from starlette.websockets import WebSocket
 from . import ai
 from .commits import GroupCommit
 from .limits import QUEUE_LIMIT, RESERVE, VIEW_CACHE, Bucket
+from .metrics import Metrics
 from .rejected import Rejected
 from .table import Table
 from .tables import TableService
@@ -105,6 +106,7 @@ class Hub:
         self.views: dict[tuple[str, int, bool, int | None, str, bool, str], tuple[str, str, int]] = {}
         self.commits = GroupCommit(service.store)
         self.committing_ai: set[asyncio.Task[None]] = set()
+        self.metrics = Metrics()
         service.listeners.append(self.changed)
 
     def lock(self, table_id: str) -> asyncio.Lock:
@@ -131,6 +133,7 @@ class Hub:
         finally:
             move.table.committing = False
         self.acknowledged(conn, ack, lambda: service.finish(move))
+        self.metrics.moves_person += 1
 
     def acknowledged(self, conn: Conn, ack: str, change: Callable[[], object]) -> None:
         """Make `conn`'s change and acknowledge it, before the view it causes. The change runs
@@ -271,9 +274,20 @@ class Hub:
                 finally:
                     table.committing = False
                 self.service.finish(move)
+                self.metrics.moves_ai += 1
         except Exception:
             log.exception("could not apply the AI's move at table %s move %d", table.id, version)
             table.thinking = False
+
+    def forget(self, keeper: Any) -> None:
+        """Let the keeper drop the finished tables nobody is connected to or asked for lately,
+        and drop what this hub kept for them (`keeping.Keeper.forget_idle`)."""
+        busy = {table_id for table_id, conns in self.conns.items() if conns}
+        if keeper.forget_idle(busy):
+            tables = self.service.tables
+            for kept in (self.conns, self.locks):
+                for table_id in [t for t in kept if t not in tables]:
+                    del kept[table_id]
 
     def resume_all(self) -> None:
         for table in self.service.tables.values():

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import time
 from typing import Any
 from urllib.parse import urlparse
 
@@ -24,6 +25,9 @@ from .rejected import Rejected
 from .table import Table
 from .tables import TableService
 
+HELLO_CLOSE = {"unknown_table": 4404, "loading": 1013}
+"""Close codes of a refused hello (else 4401): 1013, try again later, for a table still loading
+after a restart; the client reconnects on its own."""
 CLOSE_WAIT_S = 5.0
 """How long a closing connection may take to send what waits for it."""
 
@@ -56,12 +60,12 @@ async def ws_table(ws: WebSocket) -> None:
             await ws.close(code=4400)
             return
         try:
-            table = service.get(table_id)
+            table = await ws.app.state.keeper.fetch(table_id)
             token = hello.get("token")
             seat = service.seat_of(table, token)
         except Rejected as exc:
             await _send_error(ws, lang, exc)
-            await ws.close(code=4404 if exc.code == "unknown_table" else 4401)
+            await ws.close(code=HELLO_CLOSE.get(exc.code, 4401))
             return
         conn = Conn(ws, table_id, seat, token, lang, address_of(ws.scope))
         service.connected(table, seat, +1)
@@ -192,6 +196,7 @@ def _charge_view(conn: Conn, size: int, shares: Shares) -> None:
 
 
 async def _handle(hub: Hub, conn: Conn, message: dict[str, Any], shares: Shares) -> None:
+    read_at = time.perf_counter()
     service = hub.service
     kind = message.get("type")
     msg_id = message.get("msg_id")
@@ -202,6 +207,7 @@ async def _handle(hub: Hub, conn: Conn, message: dict[str, Any], shares: Shares)
             async with hub.lock(conn.table_id):  # one move of a table at a time, in arrival order
                 if kind == "act":
                     await hub.act(conn, message, ack)
+                    hub.metrics.acked(time.perf_counter() - read_at)
                 else:
                     hub.acknowledged(conn, ack, lambda: service.undo(conn.table_id, conn.token, message.get("version")))
         elif kind in ("reclaim", "name"):

@@ -56,13 +56,29 @@ class TableService:
 
     # ----- building tables -----------------------------------------------------------
     def load(self) -> int:
-        """Rebuild every table from its log; returns how many. A table whose log does not replay
-        under today's rules (one move no longer legal) is stopped with the reason, at the last
-        move that did: one old table never keeps the server, or any other table, from going on."""
-        tables, unloadable = loading.load_all(self.store.load_all(), self.clock)
-        self.tables.update(tables)
-        self.unloadable.update(unloadable)
+        """Rebuild every table still in play from its log; returns how many tables are in memory.
+        A finished or expired table is left in the database until someone asks for it
+        (`keeping`). A table whose log does not replay under today's rules (one move no longer
+        legal) is stopped with the reason, at the last move that did: one old table never keeps
+        the server, or any other table, from going on."""
+        self.add(*loading.load_all(self.store.load_rows(self.store.live_ids()), self.clock))
         return len(self.tables)
+
+    def add(self, tables: dict[str, Table], unloadable: dict[str, str]) -> list[Table]:
+        """Put rebuilt tables in memory (one already there is kept: it may have moved since) and
+        tell the listeners of each live one (its AI may have to move); returns those added."""
+        self.unloadable.update(unloadable)
+        added = []
+        now = self.clock()
+        for table_id, table in tables.items():
+            if table_id in self.tables:
+                continue
+            table.touched = now
+            self.tables[table_id] = table
+            added.append(table)
+            if table.mover() is not None:
+                self._notify(table)
+        return added
 
     @staticmethod
     def _card_digest(game: Game, cards: str | None) -> str | None:
