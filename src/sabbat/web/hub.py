@@ -45,13 +45,12 @@ CLOCK_READINGS = ("move_left_s", "game_left_s")
 def _view_text(frame: dict[str, Any]) -> tuple[str, str]:
     """A view as JSON text, and what the reader sees in it to tell whether it says anything new:
     the view without its slice of the event log (the log's length stays) and without clock
-    readings (a clock counting down is no news; the reader's own clock counts it)."""
-    events, start = frame.pop("events"), frame.pop("events_from")
-    seats = frame["seats"]
-    frame["seats"] = [{k: v for k, v in row.items() if k not in CLOCK_READINGS} for row in seats]
-    seen = encode(frame)
-    frame["seats"] = seats
-    return encode({**frame, "events": events, "events_from": start}), seen
+    readings (a clock counting down is no news; the reader's own clock counts it). The rest of
+    the view (the observation above all) is encoded once and used in both."""
+    events, start, seats = frame.pop("events"), frame.pop("events_from"), frame.pop("seats")
+    rest = encode(frame)
+    seen = rest + encode([{k: v for k, v in row.items() if k not in CLOCK_READINGS} for row in seats])
+    return f'{rest[:-1]},"seats":{encode(seats)},"events":{encode(events)},"events_from":{start}}}', seen
 
 
 @dataclass(frozen=True)
