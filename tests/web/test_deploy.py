@@ -6,6 +6,7 @@ metrics not), and the systemd unit passes `systemd-analyze verify` without a war
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import time
@@ -88,3 +89,11 @@ def test_the_systemd_unit_verifies_cleanly(tmp_path: Path) -> None:
     checked = subprocess.run([str(SYSTEMD_ANALYZE), "verify", "--man=no", "./sabbat@8000.service"], cwd=tmp_path,
                              capture_output=True, text=True)
     assert checked.returncode == 0 and checked.stdout + checked.stderr == "", checked.stdout + checked.stderr
+
+
+def test_hosting_md_shows_the_unit_and_the_nginx_rules_of_deploy() -> None:
+    doc = (Path(__file__).parents[2] / "docs" / "hosting.md").read_text()
+    [shown] = re.findall(r"```ini\n(.*?)```", doc, re.S)
+    unit = (DEPLOY / "systemd" / "sabbat@.service").read_text()
+    assert shown == "".join(line + "\n" for line in unit.splitlines() if not line.startswith("#"))
+    assert "location = /metrics" in doc and "location = /metrics" in (DEPLOY / "nginx.conf").read_text()

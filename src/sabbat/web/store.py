@@ -249,9 +249,10 @@ class Store:
             ids = list(rows)
             for s in c.execute(_where(sa.select(seats_t), seats_t.c.table_id, ids).order_by(seats_t.c.seat)):
                 rows[s.table_id].seats.append(SeatRow(s.seat, s.kind, s.agent, s.token_hash, bool(s.open), s.name))
-            moves = {t: n for t, n in c.execute(sa.select(actions_t.c.table_id, sa.func.count())
-                                                .where(actions_t.c.table_id.in_(ids)).group_by(actions_t.c.table_id))}
-        return [(row, int(moves.get(row.id, 0))) for row in rows.values()]
+            moves: dict[str, int] = {r.table_id: int(r.moves) for r in c.execute(
+                sa.select(actions_t.c.table_id, sa.func.count().label("moves"))
+                .where(actions_t.c.table_id.in_(ids)).group_by(actions_t.c.table_id))}
+        return [(row, moves.get(row.id, 0)) for row in rows.values()]
 
     def ping(self) -> None:
         """Raise unless the database answers (the readiness check)."""
