@@ -21,6 +21,7 @@ from typing import Any
 from . import loading, lobby
 from .limits import KEEP_S
 from .rejected import Rejected
+from .store import DORMANT
 from .table import Table
 from .tables import TableService
 
@@ -105,11 +106,17 @@ class Keeper:
         future = self.fetching.get(table_id)
         if future is None:
             future = self.fetching[table_id] = asyncio.ensure_future(self._fetch(table_id))
-            future.add_done_callback(lambda _f: self.fetching.pop(table_id, None))
+            future.add_done_callback(lambda f: self._fetched(table_id, f))
         try:
             return await asyncio.wait_for(asyncio.shield(future), LOAD_WAIT_S)
         except TimeoutError:
             raise Rejected("loading") from None
+
+    def _fetched(self, table_id: str, future: asyncio.Future[Table]) -> None:
+        """Forget a finished load; its refusal is every waiter's (none may be left to hear it)."""
+        self.fetching.pop(table_id, None)
+        if not future.cancelled():
+            future.exception()
 
     async def _fetch(self, table_id: str) -> Table:
         await self._load([table_id])
@@ -142,6 +149,3 @@ class Keeper:
                           else lobby.stored_row(row, moves))
         return listed
 
-
-DORMANT = ("finished", "expired")
-"""Statuses of tables that never move again."""

@@ -45,7 +45,7 @@ async def readyz(request: Request) -> Response:
     503, saying which is missing, before that or while the database is unreachable."""
     keeper: Keeper = request.app.state.keeper
     problems: dict[str, Any] = {}
-    if not keeper.loaded.is_set():
+    if keeper.pending or not keeper.loaded.is_set():  # still loading, or the loader failed (its log says why)
         problems["tables_loading"] = len(keeper.pending)
     why = await _database(request)
     if why is not None:
