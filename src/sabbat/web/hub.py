@@ -8,13 +8,11 @@ closed, so no table ever waits on a slow socket.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-import orjson
 from starlette.websockets import WebSocket
 
 from . import ai
@@ -25,32 +23,9 @@ from .rejected import Rejected
 from .table import Table
 from .tables import TableService
 from .thinking import Thinking
+from .viewtext import CLOCK_READINGS, Built, build, encode
 
 log = logging.getLogger("sabbat.web")
-
-
-def encode(frame: Any) -> str:
-    """A frame as compact JSON text. orjson is several times faster than the standard library on
-    the large observations every move sends; integers beyond 64 bits take the slow path."""
-    try:
-        return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
-    except orjson.JSONEncodeError:
-        return json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
-
-
-CLOCK_READINGS = ("move_left_s", "game_left_s")
-"""Seat fields read off a running clock: they change with time alone, so they say nothing new."""
-
-
-def _view_text(frame: dict[str, Any]) -> tuple[str, str]:
-    """A view as JSON text, and what the reader sees in it to tell whether it says anything new:
-    the view without its slice of the event log (the log's length stays) and without clock
-    readings (a clock counting down is no news; the reader's own clock counts it). The rest of
-    the view (the observation above all) is encoded once and used in both."""
-    events, start, seats = frame.pop("events"), frame.pop("events_from"), frame.pop("seats")
-    rest = encode(frame)
-    seen = rest + encode([{k: v for k, v in row.items() if k not in CLOCK_READINGS} for row in seats])
-    return f'{rest[:-1]},"seats":{encode(seats)},"events":{encode(events)},"events_from":{start}}}', seen
 
 
 @dataclass(frozen=True)
@@ -80,6 +55,8 @@ class Conn:
     bucket: Bucket = field(default_factory=Bucket)
     ack: str | None = None
     """The message id to acknowledge with the next view (set only while its move is put in place)."""
+    held: dict[str, bytes] = field(default_factory=dict)
+    """The large observation entries this reader holds (`viewtext`): unchanged, they are not sent again."""
     last_view: str | None = None
     """The last view sent: one that would say nothing new is not sent again, so the number of
     frames a reader gets tells it no more than their contents (another seat's secret run)."""
@@ -102,7 +79,7 @@ class Hub:
         self.conns: dict[str, set[Conn]] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
         self.locks: dict[str, asyncio.Lock] = {}
-        self.views: dict[tuple[str, int, bool, int | None, str, bool, str], tuple[str, str, int]] = {}
+        self.views: dict[tuple[str, int, bool, int | None, str, bool, str], Built] = {}
         self.commits = GroupCommit(service.store)
         self.committing_ai: set[asyncio.Task[None]] = set()
         self.metrics = Metrics()
@@ -148,7 +125,7 @@ class Hub:
 
     def changed(self, table: Table) -> None:
         self.schedule_ai(table)
-        made: dict[tuple[int | None, str, int], tuple[str, str, int]] = {}  # spectators share one frame
+        made: dict[tuple[int | None, str, int], Built] = {}  # spectators share one frame
         for conn in list(self.conns.get(table.id, ())):
             if conn.crowded():
                 conn.behind = True
@@ -163,34 +140,33 @@ class Hub:
             self.push_view(table, conn, full=True, skipped=True)
 
     def push_view(self, table: Table, conn: Conn, full: bool = False,
-                  made: dict[tuple[int | None, str, int], tuple[str, str, int]] | None = None,
-                  skipped: bool = False) -> int:
+                  made: dict[tuple[int | None, str, int], Built] | None = None, skipped: bool = False) -> int:
         """Queue `conn`'s view of the table (unless it says nothing new); returns its size."""
         if conn.ack is not None:  # the mover hears "acknowledged" before the view it caused
             self.send(conn, {"type": "ack", "msg_id": conn.ack, "version": table.version_for(conn.seat)})
             conn.ack = None
         key = (conn.seat, conn.lang, 0 if full else conn.events_sent)
-        if made is not None and key in made:
-            text, seen, total = made[key]
-        elif full:
-            text, seen, total = self.whole_view(table, conn.seat, conn.lang, skipped)
+        if full:
+            built = self.whole_view(table, conn.seat, conn.lang, skipped)
+        elif made is not None and key in made:
+            built = made[key]
         else:
-            frame = self.service.view(table, conn.seat, conn.lang, key[2])
-            total = frame["events_total"]
-            text, seen = _view_text(frame)
+            built = build(self.service.view(table, conn.seat, conn.lang, key[2]))
             if made is not None:
-                made[key] = (text, seen, total)
-        if not full and seen == conn.last_view:
+                made[key] = built
+        if not full and built.seen == conn.last_view:
             return 0
-        conn.events_sent = total
-        conn.last_view = seen
+        text = built.text({} if full else conn.held)
+        conn.held = built.digests
+        conn.events_sent = built.total
+        conn.last_view = built.seen
         self.send(conn, text)
         return len(text)
 
-    def whole_view(self, table: Table, seat: int | None, lang: str, skipped: bool = False) -> tuple[str, str, int]:
-        """A full view as sent (its text, what the reader sees in it, the length of its log),
-        built and encoded once per table change, reader and language, so many readers asking
-        again cost one build; the clock readings in its seat rows are read now."""
+    def whole_view(self, table: Table, seat: int | None, lang: str, skipped: bool = False) -> Built:
+        """A full view (nothing left out), built and encoded once per table change, reader and
+        language, so many readers asking again cost one build; the clock readings in its seat
+        rows are read now."""
         seats = self.service.seat_rows(table)
         key = (table.id, table.revision, table.thinking, seat, lang, skipped, encode(seats))
         made = self.views.get(key)
@@ -199,8 +175,7 @@ class Hub:
             if skipped:
                 frame["skipped"] = True
             frame["seats"] = seats
-            total = frame["events_total"]
-            made = self.views[key] = (*_view_text(frame), total)
+            made = self.views[key] = build(frame)
             while len(self.views) > VIEW_CACHE:
                 del self.views[next(iter(self.views))]
         return made

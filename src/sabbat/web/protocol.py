@@ -19,11 +19,12 @@ from sabbat.core import i18n
 
 from . import ai
 from .fair import Shares, address_of
-from .hub import Close, Conn, Hub, encode
+from .hub import Close, Conn, Hub
 from .limits import FLOOD_CLOSE, MAX_DEPTH, MAX_FRAME, ROOM_WAIT_S, VIEW_BYTES
 from .rejected import Rejected
 from .table import Table
 from .tables import TableService
+from .viewtext import encode
 
 HELLO_CLOSE = {"unknown_table": 4404, "loading": 1013}
 """Close codes of a refused hello (else 4401): 1013, try again later, for a table still loading

@@ -94,6 +94,8 @@ export function showTable(root, tableId) {
   }
 
   function onView(v) {
+    // entries of the observation the server left out because this page holds them unchanged
+    if (v.kept && s.view) for (const k of v.kept) v.observation[k] = s.view.observation[k];
     s.events = mergeEvents(s.events, v, !!s.view);
     if (s.view && v.version !== s.view.version) s.hint = null;
     s.view = v;
