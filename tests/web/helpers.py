@@ -63,3 +63,13 @@ def play_random(ws: Any, view: dict[str, Any], rng: random.Random, moves: int) -
             made += 1
         view = next_view(ws)
     return view
+
+
+def whole(previous: dict[str, Any] | None, view: dict[str, Any]) -> dict[str, Any]:
+    """A view with the observation entries the server left out (`kept`: unchanged since the
+    reader's previous view) put back from that view, as a client does."""
+    kept = view.get("kept")
+    if kept:
+        assert previous is not None, "entries kept without a view before"
+        view["observation"] = {**view["observation"], **{k: previous["observation"][k] for k in kept}}
+    return view

@@ -145,7 +145,9 @@ class Keeper:
         listed = []
         for row, moves in rows:
             table = self.service.tables.get(row.id)
-            listed.append({**table.row(), "version": table.version} if table is not None
-                          else lobby.stored_row(row, moves))
+            if table is None:
+                listed.append(lobby.stored_row(row, moves))
+            elif table.status == "finished":  # else its log no longer replays: listed as stopped
+                listed.append({**table.row(), "version": table.version})
         return listed
 
