@@ -112,6 +112,8 @@ def test_every_option_can_come_from_the_environment(monkeypatch: pytest.MonkeyPa
     # and a bad value from the environment is refused like a bad flag, naming the variable's option
     bad = CliRunner().invoke(cli, ["serve"], env={"SABBAT_PORT": "eighty"})
     assert bad.exit_code == 2 and "--port" in bad.output
+    shown = " ".join(CliRunner().invoke(cli, ["serve", "--help"]).output.split())
+    assert "env var: SABBAT_DATABASE" in shown and "env var: SABBAT_METRICS_TOKEN" in shown
 
 
 def test_a_real_server_reads_its_settings_from_the_environment_and_says_who_it_is(
