@@ -22,7 +22,8 @@ class Direct(TableService):
         self.store = store
 
     def load(self, rows: list[TableRow] | None = None, fences: dict[str, int] | None = None) -> int:
-        return super().load(self.store.load_all() if rows is None else rows, fences)
+        """The given rows, or as a starting server: the tables in play (`keeping`)."""
+        return super().load(self.store.load_rows(self.store.live_ids()) if rows is None else rows, fences)
 
     def create(self, spec: Any, client: str | None = None) -> tuple[Table, dict[int, str]]:
         return self._write(self.plan_table(spec, client))
@@ -110,4 +111,14 @@ def play_random(ws: Any, view: dict[str, Any], rng: random.Random, moves: int) -
                           "action_id": choice["id"]})
             made += 1
         view = next_view(ws)
+    return view
+
+
+def whole(previous: dict[str, Any] | None, view: dict[str, Any]) -> dict[str, Any]:
+    """A view with the observation entries the server left out (`kept`: unchanged since the
+    reader's previous view) put back from that view, as a client does."""
+    kept = view.get("kept")
+    if kept:
+        assert previous is not None, "entries kept without a view before"
+        view["observation"] = {**view["observation"], **{k: previous["observation"][k] for k in kept}}
     return view

@@ -141,7 +141,7 @@ def test_a_write_under_a_lease_taken_over_is_refused_by_the_database(pg_db: str)
     with pytest.raises(Fenced):
         a_store.claim_seat(tid, 1, "x" * 64, 1)
     b_store.append_many([_row(tid, 1, 2)])
-    assert [seat for _, seat, _ in b_store.load_all([tid])[0].actions] == [0, 0]
+    assert [seat for _, seat, _ in b_store.load_rows([tid])[0].actions] == [0, 0]
     assert a.renew() == ({tid}, set()) and b.renew() == (set(), set()), "a hears the table was taken over"
     for s in (a_store, b_store):
         s.close()
@@ -163,7 +163,7 @@ def test_a_takeover_waits_for_the_owners_write_and_reads_the_log_with_it(pg_db: 
         assert thief.is_alive(), "the takeover waits for the write under way"
     thief.join(10)
     assert taken == {tid: 2}
-    assert len(b_store.load_all([tid])[0].actions) == 1, "the new owner reads the log with that move"
+    assert len(b_store.load_rows([tid])[0].actions) == 1, "the new owner reads the log with that move"
     for s in (a_store, b_store):
         s.close()
 
@@ -200,7 +200,7 @@ def test_a_process_past_its_lease_gives_its_tables_up_and_another_takes_them(pg_
         store.close()
 
 
-def test_a_process_starting_on_postgresql_lists_the_finished_games_and_takes_the_free_tables(pg_db: str) -> None:
+def test_a_process_starting_on_postgresql_loads_the_free_tables_and_a_finished_game_when_asked(pg_db: str) -> None:
     store, leases = _leases(pg_db, "a")
     playing = _new_table(store, leases)
     done = TableService().plan_table(TWO)
@@ -209,6 +209,14 @@ def test_a_process_starting_on_postgresql_lists_the_finished_games_and_takes_the
     _end_lease(store, playing)
     service = TableService()
     started = Authority(service, Store(pg_db), Leases(store, "b"))
-    assert started.start() == 2 and service.tables[playing].fence == 2 and service.tables[done.row.id].fence is None
+    assert started.keeper.expect() == 1  # the free table in play, its lease taken now
+
+    async def main() -> None:
+        await started.keeper.load_live()
+        assert service.tables[playing].fence == 2 and done.row.id not in service.tables
+        finished = await started.find(done.row.id)  # read when asked for, with no lease
+        assert finished.id == done.row.id and finished.fence is None
+
+    run_async(main())
     started.close()
     store.close()

@@ -30,7 +30,8 @@ class _SlowSocket:
     that reads its frames slowly, as over a real network."""
 
     def __init__(self, hub: Hub, table_id: str, messages: list[dict[str, Any]]) -> None:
-        self.app = SimpleNamespace(state=SimpleNamespace(hub=hub, allow_origins=(), shares=Shares()))
+        self.app = SimpleNamespace(state=SimpleNamespace(hub=hub, keeper=hub.authority.keeper, allow_origins=(),
+                                                          shares=Shares()))
         self.scope: dict[str, Any] = {"client": ("127.0.0.1", 1)}
         self.headers: dict[str, str] = {}
         self.path_params = {"table_id": table_id}

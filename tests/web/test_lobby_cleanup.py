@@ -8,8 +8,10 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
+from sabbat.web.authority import Authority
 from sabbat.web.rejected import Rejected
 from sabbat.web.store import Store
+from tests.support.aio import run_async
 
 from .helpers import Direct, act, create, next_view
 from .test_clocks import FakeClock
@@ -60,7 +62,10 @@ def test_an_open_table_nobody_joins_expires_and_stays_expired_after_a_restart(tm
     assert refused.value.code == "table_expired"
     again = Direct(Store(db), clock=clock)
     again.load()
-    assert again.get(waiting.id).status == "expired"
+    assert waiting.id not in again.tables  # it never moves again: left in the database until asked for
+    authority = Authority(again, again.store)
+    assert run_async(authority.find(waiting.id)).status == "expired"
+    authority.close()
     assert again.lobby("open") == [] and waiting.id not in [r["table_id"] for r in again.lobby()]
 
 

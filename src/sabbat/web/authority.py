@@ -20,6 +20,9 @@ from typing import Any, TypeVar
 import orjson
 
 from .commits import GroupCommit
+from .keeping import Keeper
+from .limits import KEEP_S
+from .metrics import Metrics
 from .ownership import RENEW_S, Leases
 from .rejected import Rejected
 from .store import Fenced, Store, TableRow
@@ -41,7 +44,8 @@ def _now(change: Callable[[], T]) -> T:
 class Authority:
     """Every write of this process's tables, each table's in arrival order (one lock per table)."""
 
-    def __init__(self, service: TableService, store: Store, leases: Leases | None = None) -> None:
+    def __init__(self, service: TableService, store: Store, leases: Leases | None = None,
+                 keep_s: float = KEEP_S) -> None:
         self.service = service
         self.store = store
         self.leases = leases
@@ -55,6 +59,10 @@ class Authority:
         """The revision of each owned table whose lobby row the other processes have."""
         self.elsewhere: tuple[float, list[dict[str, Any]]] = (float("-inf"), [])
         """When the other processes' lobby rows were read, and the rows."""
+        self.metrics = Metrics()
+        """The moves this process put in place (`/metrics`)."""
+        self.keeper = Keeper(self, keep_s)
+        """Which tables are in memory: loaded at start, on request, forgotten when idle."""
 
     def lock(self, table_id: str) -> asyncio.Lock:
         lock = self.locks.get(table_id)
@@ -63,34 +71,18 @@ class Authority:
         return lock
 
     # ----- finding a table -----------------------------------------------------------
-    def start(self) -> int:
-        """Load the tables at start: on SQLite every table; on PostgreSQL the tables in play whose
-        lease is free (taken now), none another process holds, and every table no longer in
-        play (finished or expired: read only, they need no owner)."""
-        if self.leases is None:
-            return self.service.load(self.store.load_all())
-        fences = self.leases.take()
-        rows = [row for row in self.store.load_all() if row.id in fences or row.status != "playing"]
-        return self.service.load(rows, fences)
-
     async def find(self, table_id: str) -> Table:
-        """The table, taken over first if it is in play, here unknown and its lease free (its
-        owner died or gave it up); `moving` while another process still owns it."""
+        """The table: loaded first if it is not in memory (`keeping`), taken over first on
+        PostgreSQL if it is in play and its lease free (its owner died or gave it up); `moving`
+        while another process still owns it."""
         table = self.service.tables.get(table_id) if isinstance(table_id, str) else None
-        if table is not None:
-            self.owned(table)
-        if table is not None or self.leases is None or not isinstance(table_id, str) or len(table_id) > 32:
-            return self.service.get(table_id)
-        async with self.lock(table_id):
-            if table_id not in self.service.tables:
-                rows, fences = await self.commits.write(partial(self._take, table_id))
-                self.service.load(rows, fences)  # rebuilt here, on the loop: its listeners live here
-                if fences:
-                    log.info("took over table %s (lease token %d)", table_id, fences[table_id])
-                    self.background(self._publish())  # the lobbies hear of its new owner at once
-        return self.service.get(table_id)
+        if table is None:
+            return await self.keeper.fetch(table_id)
+        self.owned(table)
+        table.touched = self.service.clock()
+        return table
 
-    def _take(self, table_id: str) -> tuple[list[TableRow], dict[str, int]]:
+    def take(self, table_id: str) -> tuple[list[TableRow], dict[str, int]]:
         """In the writer thread: take the table's lease if free, and read it; a table no longer in
         play (finished, expired) is read without a lease. Returns its row (none: unknown) and lease."""
         assert self.leases is not None
@@ -102,7 +94,21 @@ class Authority:
             if status == "playing":  # another process holds it: ask it to hand the table over here
                 self.leases.ask_for(table_id)
                 raise Rejected("moving")
-        return self.store.load_all([table_id]), fences
+        return self.store.load_rows([table_id]), fences
+
+    def taken(self) -> None:
+        """A table was taken over: the other lobbies hear of its new owner at once."""
+        self.background(self._publish())
+
+    def forgotten(self, tables: list[Table]) -> None:
+        """Free the leases of finished tables dropped from memory (`keeping`): nobody renews
+        a lease for a table nobody holds."""
+        if self.leases is not None and tables:
+            self.background(self._release([t.id for t in tables]))
+
+    async def _release(self, ids: list[str]) -> None:
+        assert self.leases is not None
+        await asyncio.get_running_loop().run_in_executor(self.renewer, self.leases.release, ids)
 
     def owned(self, table: Table) -> None:
         """Refuse with `moving` once this process's lease on the table may have ended (it was
@@ -173,6 +179,7 @@ class Authority:
                 return move
             await self._commit(move)
             put(lambda: self.service.finish(move))
+            self.metrics.moves_person += 1
             return None
 
     async def undo(self, table_id: str, token: str | None, version: Any, put: Put[int] = _now) -> int:
@@ -196,6 +203,7 @@ class Authority:
                     return
                 await self._commit(move)
                 self.service.finish(move)
+                self.metrics.moves_ai += 1
         except Exception:
             log.exception("could not apply the AI's move at table %s move %d", table.id, version)
             table.thinking = False

@@ -8,13 +8,11 @@ closed, so no table ever waits on a slow socket.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-import orjson
 from starlette.websockets import WebSocket
 
 from . import ai
@@ -23,36 +21,12 @@ from .limits import QUEUE_LIMIT, RESERVE, VIEW_CACHE, Bucket
 from .rejected import Rejected
 from .table import Table
 from .thinking import Thinking
+from .viewtext import CLOCK_READINGS, Built, build, encode
 
 log = logging.getLogger("sabbat.web")
 T = TypeVar("T")
 MOVING_CLOSE = 4503
 """Close code of a table this process gave up (another owns it now): reconnect to reach it."""
-
-
-def encode(frame: Any) -> str:
-    """A frame as compact JSON text. orjson is several times faster than the standard library on
-    the large observations every move sends; integers beyond 64 bits take the slow path."""
-    try:
-        return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
-    except orjson.JSONEncodeError:
-        return json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
-
-
-CLOCK_READINGS = ("move_left_s", "game_left_s")
-"""Seat fields read off a running clock: they change with time alone, so they say nothing new."""
-
-
-def _view_text(frame: dict[str, Any]) -> tuple[str, str]:
-    """A view as JSON text, and what the reader sees in it to tell whether it says anything new:
-    the view without its slice of the event log (the log's length stays) and without clock
-    readings (a clock counting down is no news; the reader's own clock counts it)."""
-    events, start = frame.pop("events"), frame.pop("events_from")
-    seats = frame["seats"]
-    frame["seats"] = [{k: v for k, v in row.items() if k not in CLOCK_READINGS} for row in seats]
-    seen = encode(frame)
-    frame["seats"] = seats
-    return encode({**frame, "events": events, "events_from": start}), seen
 
 
 @dataclass(frozen=True)
@@ -82,6 +56,8 @@ class Conn:
     bucket: Bucket = field(default_factory=Bucket)
     ack: str | None = None
     """The message id to acknowledge with the next view (set only while its move is put in place)."""
+    held: dict[str, bytes] = field(default_factory=dict)
+    """The large observation entries this reader holds (`viewtext`): unchanged, they are not sent again."""
     last_view: str | None = None
     """The last view sent: one that would say nothing new is not sent again, so the number of
     frames a reader gets tells it no more than their contents (another seat's secret run)."""
@@ -104,7 +80,8 @@ class Hub:
         self.thinking = Thinking(pool, workers)
         self.conns: dict[str, set[Conn]] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
-        self.views: dict[tuple[str, int, bool, int | None, str, bool, str], tuple[str, str, int]] = {}
+        self.views: dict[tuple[str, int, bool, int | None, str, bool, str], Built] = {}
+        self.metrics = authority.metrics
         self.service.listeners.append(self.changed)
         authority.lost.append(self.moved)
 
@@ -138,7 +115,7 @@ class Hub:
 
     def changed(self, table: Table) -> None:
         self.schedule_ai(table)
-        made: dict[tuple[int | None, str, int], tuple[str, str, int]] = {}  # spectators share one frame
+        made: dict[tuple[int | None, str, int], Built] = {}  # spectators share one frame
         for conn in list(self.conns.get(table.id, ())):
             if conn.crowded():
                 conn.behind = True
@@ -153,34 +130,33 @@ class Hub:
             self.push_view(table, conn, full=True, skipped=True)
 
     def push_view(self, table: Table, conn: Conn, full: bool = False,
-                  made: dict[tuple[int | None, str, int], tuple[str, str, int]] | None = None,
-                  skipped: bool = False) -> int:
+                  made: dict[tuple[int | None, str, int], Built] | None = None, skipped: bool = False) -> int:
         """Queue `conn`'s view of the table (unless it says nothing new); returns its size."""
         if conn.ack is not None:  # the mover hears "acknowledged" before the view it caused
             self.send(conn, {"type": "ack", "msg_id": conn.ack, "version": table.version_for(conn.seat)})
             conn.ack = None
         key = (conn.seat, conn.lang, 0 if full else conn.events_sent)
-        if made is not None and key in made:
-            text, seen, total = made[key]
-        elif full:
-            text, seen, total = self.whole_view(table, conn.seat, conn.lang, skipped)
+        if full:
+            built = self.whole_view(table, conn.seat, conn.lang, skipped)
+        elif made is not None and key in made:
+            built = made[key]
         else:
-            frame = self.service.view(table, conn.seat, conn.lang, key[2])
-            total = frame["events_total"]
-            text, seen = _view_text(frame)
+            built = build(self.service.view(table, conn.seat, conn.lang, key[2]))
             if made is not None:
-                made[key] = (text, seen, total)
-        if not full and seen == conn.last_view:
+                made[key] = built
+        if not full and built.seen == conn.last_view:
             return 0
-        conn.events_sent = total
-        conn.last_view = seen
+        text = built.text({} if full else conn.held)
+        conn.held = built.digests
+        conn.events_sent = built.total
+        conn.last_view = built.seen
         self.send(conn, text)
         return len(text)
 
-    def whole_view(self, table: Table, seat: int | None, lang: str, skipped: bool = False) -> tuple[str, str, int]:
-        """A full view as sent (its text, what the reader sees in it, the length of its log),
-        built and encoded once per table change, reader and language, so many readers asking
-        again cost one build; the clock readings in its seat rows are read now."""
+    def whole_view(self, table: Table, seat: int | None, lang: str, skipped: bool = False) -> Built:
+        """A full view (nothing left out), built and encoded once per table change, reader and
+        language, so many readers asking again cost one build; the clock readings in its seat
+        rows are read now."""
         seats = self.service.seat_rows(table)
         key = (table.id, table.revision, table.thinking, seat, lang, skipped, encode(seats))
         made = self.views.get(key)
@@ -189,8 +165,7 @@ class Hub:
             if skipped:
                 frame["skipped"] = True
             frame["seats"] = seats
-            total = frame["events_total"]
-            made = self.views[key] = (*_view_text(frame), total)
+            made = self.views[key] = build(frame)
             while len(self.views) > VIEW_CACHE:
                 del self.views[next(iter(self.views))]
         return made
@@ -247,6 +222,16 @@ class Hub:
             self.authority.background(self.authority.ai(table, version, seat, action))
 
         self.thinking.move(table.id, ai.choose, (table.game.info.id, table.state.to_json(), agent, seed), done)
+
+    def forget(self, keeper: Any) -> None:
+        """Let the keeper drop the finished tables nobody is connected to or asked for lately,
+        and drop what this hub kept for them (`keeping.Keeper.forget_idle`)."""
+        busy = {table_id for table_id, conns in self.conns.items() if conns}
+        if keeper.forget_idle(busy):
+            tables = self.service.tables
+            for kept in (self.conns, self.authority.locks):
+                for table_id in [t for t in kept if t not in tables]:
+                    del kept[table_id]
 
     def resume_all(self) -> None:
         for table in self.service.tables.values():

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from .table import Table
+from .names import MAX_SEAT_NAME, MAX_TABLE_NAME, stored_name
+from .store import TableRow
+from .table import Seat, Table
 
 OPEN_EXPIRY_S = 3600.0
 """Default seconds a table may wait with a seat nobody has claimed before it expires."""
@@ -33,3 +35,14 @@ def listing(tables: Iterable[Table], status: str | None = None,
 def unclaimed_too_long(table: Table, now: float, expiry_s: float) -> bool:
     """A seat still waits for someone to claim it, `expiry_s` after the table opened: it expires."""
     return table.waiting() and now - table.opened_at > expiry_s
+
+
+def stored_row(row: TableRow, moves: int) -> dict[str, Any]:
+    """A finished table's lobby row read from the database alone (not replayed): nobody is
+    connected, and `version` is its number of moves."""
+    seats = [Seat(s.seat, s.kind, s.agent, s.token_hash, s.open, stored_name(s.name, MAX_SEAT_NAME)).public()
+             for s in row.seats]
+    return {"table_id": row.id, "game": row.game, "players": row.num_players, "seats": seats,
+            "status": row.status, "created": row.created, "version": moves,
+            "name": stored_name(row.settings.get("name"), MAX_TABLE_NAME),
+            "open_seats": [], **({"seed": row.seed} if row.settings.get("seed_chosen") else {})}

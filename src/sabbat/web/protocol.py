@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import time
 from typing import Any
 from urllib.parse import urlparse
 
@@ -18,12 +19,16 @@ from sabbat.core import i18n
 
 from . import ai
 from .fair import Shares, address_of
-from .hub import MOVING_CLOSE, Close, Conn, Hub, encode
+from .hub import MOVING_CLOSE, Close, Conn, Hub
 from .limits import FLOOD_CLOSE, MAX_DEPTH, MAX_FRAME, ROOM_WAIT_S, VIEW_BYTES
 from .rejected import Rejected
 from .table import Table
 from .tables import TableService
+from .viewtext import encode
 
+HELLO_CLOSE = {"unknown_table": 4404, "loading": 1013, "moving": MOVING_CLOSE}
+"""Close codes of a refused hello (else 4401): 1013, try again later, for a table still loading
+after a restart, and 4503 for a table whose owner is changing; the client reconnects on its own."""
 CLOSE_WAIT_S = 5.0
 """How long a closing connection may take to send what waits for it."""
 
@@ -61,7 +66,7 @@ async def ws_table(ws: WebSocket) -> None:
             seat = service.seat_of(table, token)
         except Rejected as exc:
             await _send_error(ws, lang, exc)
-            await ws.close(code={"unknown_table": 4404, "moving": MOVING_CLOSE}.get(exc.code, 4401))
+            await ws.close(code=HELLO_CLOSE.get(exc.code, 4401))
             return
         conn = Conn(ws, table_id, seat, token, lang, address_of(ws.scope))
         service.connected(table, seat, +1)
@@ -192,6 +197,7 @@ def _charge_view(conn: Conn, size: int, shares: Shares) -> None:
 
 
 async def _handle(hub: Hub, conn: Conn, message: dict[str, Any], shares: Shares) -> None:
+    read_at = time.perf_counter()
     service = hub.service
     kind = message.get("type")
     msg_id = message.get("msg_id")
@@ -201,6 +207,7 @@ async def _handle(hub: Hub, conn: Conn, message: dict[str, Any], shares: Shares)
             ack = msg_id if isinstance(msg_id, str) and len(msg_id) <= 64 else ""
             if kind == "act":
                 await hub.act(conn, message, ack)
+                hub.metrics.acked(time.perf_counter() - read_at)
             else:
                 await hub.authority.undo(conn.table_id, conn.token, message.get("version"),
                                          lambda change: hub.acknowledged(conn, ack, change))

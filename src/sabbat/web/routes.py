@@ -26,6 +26,7 @@ from . import game_front
 from .authority import Authority
 from .fair import address_of
 from .http_limits import request_lang
+from .keeping import Keeper
 from .names import game_named
 from .rejected import Rejected
 from .replays import Replays
@@ -178,7 +179,12 @@ async def _body(request: Request) -> Any:
 
 async def api_tables(request: Request) -> Response:
     if request.method == "GET":
-        return JSONResponse(await _authority(request).lobby(request.query_params.get("status")))
+        status = request.query_params.get("status")
+        keeper: Keeper = request.app.state.keeper
+        if status == "finished":  # most finished games are not in memory: the database lists them
+            return JSONResponse(await keeper.finished())
+        await keeper.settled()
+        return JSONResponse(await _authority(request).lobby(status))
     return await _created(request, _authority(request).create)
 
 
@@ -217,21 +223,27 @@ def _authority(request: Request) -> Authority:
 
 
 async def _table(request: Request) -> Table:
+    """The table the path names, loaded first if it is not in memory (`keeping`), taken over
+    first on PostgreSQL if its owner gave it up (`authority`)."""
     return await _authority(request).find(request.path_params["table_id"])
 
 
-def _moving(lang: str) -> Response:
-    """The table's owner is changing (it died, or handed it over): ask again in a moment."""
-    response = _error(503, Rejected("moving").message(lang))
-    response.headers["Retry-After"] = "1"
-    return response
+def _refused(exc: Rejected, lang: str, status: int) -> Response:
+    """A refusal of a request that names a table: `loading` (a table not loaded yet after a
+    restart) and `moving` (its owner is changing) are 503 with Retry-After, `unknown_table` 404,
+    anything else `status`."""
+    if exc.code in ("loading", "moving"):
+        response = _error(503, exc.message(lang))
+        response.headers["Retry-After"] = "1"
+        return response
+    return _error(404 if exc.code == "unknown_table" else status, exc.message(lang))
 
 
 async def api_table(request: Request) -> Response:
     try:
         return JSONResponse((await _table(request)).row())
     except Rejected as exc:
-        return _moving(_lang(request)) if exc.code == "moving" else _error(404, exc.message(_lang(request)))
+        return _refused(exc, _lang(request), 404)
 
 
 async def api_join(request: Request) -> Response:
@@ -243,11 +255,8 @@ async def api_join(request: Request) -> Response:
             raise Rejected.because("seat_number")
         seat_no, token = await _authority(request).join(request.path_params["table_id"], seat)
     except Rejected as exc:
-        if exc.code == "moving":
-            return _moving(lang)
-        status = {"unknown_table": 404, "seat_taken": 409, "table_full": 409, "cross_site": 403,
-                  "table_expired": 410}.get(exc.code, 400)
-        return _error(status, exc.message(lang))
+        status = {"seat_taken": 409, "table_full": 409, "cross_site": 403, "table_expired": 410}.get(exc.code, 400)
+        return _refused(exc, lang, status)
     table_id = request.path_params["table_id"]
     return JSONResponse({"seat": seat_no, "token": token, "invite_url": f"/t/{table_id}#token={token}"})
 
@@ -263,9 +272,7 @@ async def api_replay(request: Request) -> Response:
         table = await _table(request)
         _service(request).replayable(table)
     except Rejected as exc:
-        if exc.code == "moving":
-            return _moving(lang)
-        return _error(404 if exc.code == "unknown_table" else 403, exc.message(lang))
+        return _refused(exc, lang, 403)
     return Response(await _replays(request).file(table), media_type="application/json",
                     headers={"Content-Disposition": f'attachment; filename="{table.id}.replay.json"'})
 
@@ -278,9 +285,7 @@ async def api_replay_view(request: Request) -> Response:
         table = await _table(request)
         _service(request).replayable(table)
     except Rejected as exc:
-        if exc.code == "moving":
-            return _moving(lang)
-        return _error(404 if exc.code == "unknown_table" else 403, exc.message(lang))
+        return _refused(exc, lang, 403)
     q = request.query_params
     everything = q.get("seat") == "all"
     total = table.version

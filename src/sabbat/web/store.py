@@ -8,7 +8,6 @@ SQLite is the embedded default; PostgreSQL is the same code with another URL.
 from __future__ import annotations
 
 import json
-from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -260,24 +259,69 @@ class Store:
             fenced(c, table_id, fence)
             c.execute(tables_t.update().where(tables_t.c.id == table_id).values(status=status))
 
-    def load_all(self, ids: Collection[str] | None = None) -> list[TableRow]:
-        """Every table (or those of `ids`) with its seats and log, oldest first."""
-        def only(column: sa.Column[str]) -> Any:
-            return sa.true() if ids is None else column.in_(list(ids))
+    def load_all(self) -> list[TableRow]:
+        """Every table with its seats and log, oldest first."""
+        return self.load_rows()
 
+    def live_ids(self) -> list[str]:
+        """The tables still in play (neither finished nor expired), oldest first: what a server
+        loads at start. The others are loaded when someone asks for one (`load_rows`)."""
         with self.engine.connect() as c:
-            rows = {r.id: TableRow(r.id, r.game, r.rules_version, r.num_players, int(r.seed), json.loads(r.options),
-                                   r.cards, json.loads(r.settings), r.created, r.status, card_digest=r.card_digest)
-                    for r in c.execute(sa.select(tables_t).where(only(tables_t.c.id)).order_by(tables_t.c.created))}
-            for s in c.execute(sa.select(seats_t).where(only(seats_t.c.table_id)).order_by(seats_t.c.seat)):
+            return [r.id for r in c.execute(sa.select(tables_t.c.id).where(tables_t.c.status.not_in(DORMANT))
+                                            .order_by(tables_t.c.created))]
+
+    def load_rows(self, ids: list[str] | None = None) -> list[TableRow]:
+        """The tables `ids` names (all when None) with their seats and logs, oldest first; an
+        unknown id is left out."""
+        with self.engine.connect() as c:
+            rows = {r.id: _table_row(r) for r in c.execute(_where(sa.select(tables_t), tables_t.c.id, ids)
+                                                          .order_by(tables_t.c.created))}
+            if not rows:
+                return []
+            for s in c.execute(_where(sa.select(seats_t), seats_t.c.table_id, ids).order_by(seats_t.c.seat)):
                 rows[s.table_id].seats.append(SeatRow(s.seat, s.kind, s.agent, s.token_hash, bool(s.open), s.name))
-            for a in c.execute(sa.select(actions_t).where(only(actions_t.c.table_id))
+            for a in c.execute(_where(sa.select(actions_t), actions_t.c.table_id, ids)
                                .order_by(actions_t.c.table_id, actions_t.c.idx)):
                 rows[a.table_id].actions.append((json.loads(a.action), a.seat, a.msg_id))
         return list(rows.values())
 
+    def finished(self, limit: int) -> list[tuple[TableRow, int]]:
+        """The newest `limit` finished tables with their seats and their number of moves, without
+        their logs: what the lobby lists of games nobody has asked for since the server started."""
+        with self.engine.connect() as c:
+            rows = {r.id: _table_row(r) for r in c.execute(
+                sa.select(tables_t).where(tables_t.c.status == "finished").order_by(tables_t.c.created.desc())
+                .limit(limit))}
+            if not rows:
+                return []
+            ids = list(rows)
+            for s in c.execute(_where(sa.select(seats_t), seats_t.c.table_id, ids).order_by(seats_t.c.seat)):
+                rows[s.table_id].seats.append(SeatRow(s.seat, s.kind, s.agent, s.token_hash, bool(s.open), s.name))
+            moves: dict[str, int] = {r.table_id: int(r.moves) for r in c.execute(
+                sa.select(actions_t.c.table_id, sa.func.count().label("moves"))
+                .where(actions_t.c.table_id.in_(ids)).group_by(actions_t.c.table_id))}
+        return [(row, moves.get(row.id, 0)) for row in rows.values()]
+
+    def ping(self) -> None:
+        """Raise unless the database answers (the readiness check)."""
+        with self.engine.connect() as c:
+            c.execute(sa.text("SELECT 1"))
+
     def close(self) -> None:
         self.engine.dispose()
+
+
+DORMANT = ("finished", "expired")
+"""Stored statuses of tables that never move again: loaded only when asked for."""
+
+
+def _table_row(r: Any) -> TableRow:
+    return TableRow(r.id, r.game, r.rules_version, r.num_players, int(r.seed), json.loads(r.options), r.cards,
+                    json.loads(r.settings), r.created, r.status, card_digest=r.card_digest)
+
+
+def _where(select: Any, column: Any, ids: list[str] | None) -> Any:
+    return select if ids is None else select.where(column.in_(ids))
 
 
 _APPEND = actions_t.insert()

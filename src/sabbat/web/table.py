@@ -78,6 +78,9 @@ class Table:
     expired: bool = False
     """Nobody claimed its open seats in time: no longer listed, joined or played."""
     """Counts every change listeners heard of: a view built at one revision is still right."""
+    touched: float = 0.0
+    """When someone last asked for it (by the service's clock): a finished table nobody asks for
+    is forgotten after a while (`keeping`)."""
     committing: bool = False
     """A move of this table is being written: nothing else may move it until it is in place."""
     turn_started: float = 0.0

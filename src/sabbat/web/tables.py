@@ -56,18 +56,31 @@ class TableService:
 
     # ----- building tables -----------------------------------------------------------
     def load(self, rows: list[TableRow], fences: dict[str, int] | None = None) -> int:
-        """Rebuild stored tables from their logs; returns how many. A table whose log does not
-        replay under today's rules (one move no longer legal) is stopped with the reason, at the
-        last move that did: one old table never keeps the server, or any other table, from going
-        on. `fences` holds the lease token each table is owned under (PostgreSQL, `leases`)."""
-        tables, unloadable = loading.load_all(rows, self.clock)
-        for table_id, table in tables.items():
-            table.fence = (fences or {}).get(table_id)
-        self.tables.update(tables)
+        """Rebuild stored tables from their logs and put them in place (`put`); returns how many.
+        A table whose log does not replay under today's rules (one move no longer legal) is
+        stopped with the reason, at the last move that did: one old table never keeps the server,
+        or any other table, from going on. Which tables to load is the caller's (`keeping`)."""
+        return len(self.put(*loading.load_all(rows, self.clock), fences))
+
+    def put(self, tables: dict[str, Table], unloadable: dict[str, str],
+            fences: dict[str, int] | None = None) -> list[Table]:
+        """Put rebuilt tables in memory (one already there is kept: it may have moved since) and
+        announce each one in play to the listeners (its AI may have to move, also on a table
+        taken over from another process); returns those added. `fences` holds the lease token each table is
+        owned under (PostgreSQL, `ownership`)."""
         self.unloadable.update(unloadable)
-        for table in tables.values():  # a table taken over from another process: its AI may have to move
-            self._notify(table)
-        return len(tables)
+        added = []
+        now = self.clock()
+        for table_id, table in tables.items():
+            if table_id in self.tables:
+                continue
+            table.touched = now
+            table.fence = (fences or {}).get(table_id)
+            self.tables[table_id] = table
+            added.append(table)
+            if table.status == "playing":
+                self._notify(table)
+        return added
 
     @staticmethod
     def _card_digest(game: Game, cards: str | None) -> str | None:
