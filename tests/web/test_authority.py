@@ -15,8 +15,10 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
+from sabbat.web import ops
 from sabbat.web.app import create_app
 from sabbat.web.authority import Authority
+from sabbat.web.hub import Hub
 from sabbat.web.ownership import Leases
 from sabbat.web.rejected import Rejected
 from sabbat.web.store import DatabaseUnavailable, Fenced, LogRow, Store, fenced
@@ -216,7 +218,25 @@ def test_a_process_starting_on_postgresql_loads_the_free_tables_and_a_finished_g
         assert service.tables[playing].fence == 2 and done.row.id not in service.tables
         finished = await started.find(done.row.id)  # read when asked for, with no lease
         assert finished.id == done.row.id and finished.fence is None
+        owned = [r for r in ops.readings(Hub(started, pool=None), started.keeper) if r[0] == "sabbat_tables_owned"]
+        assert owned[0][3] == [({}, 1)], "the taken table is owned; the finished one read without a lease is not"
 
     run_async(main())
     started.close()
+    store.close()
+
+
+def test_a_lesson_is_never_published_to_the_other_processes_lobbies(pg_db: str) -> None:
+    store, leases = _leases(pg_db, "a")
+    authority = Authority(TableService(), store, leases)
+
+    async def main() -> None:
+        lesson, _ = await authority.create_lesson({"game": "mystic_vale"}, None)
+        table, _ = await authority.create(TWO, None)
+        await authority._publish()
+        published = [row["table_id"] for row in leases.lobby()]
+        assert table.id in published and lesson.id not in published
+
+    run_async(main())
+    authority.close()
     store.close()

@@ -51,6 +51,7 @@ def test_metrics_count_moves_and_acks_and_name_no_table(app: Any) -> None:
         assert _sample(text, "sabbat_acks_total") == 1 and _sample(text, "sabbat_ack_seconds_count") == 1
         assert _sample(text, 'sabbat_ack_seconds_bucket{le="+Inf"}') == 1
         assert _sample(text, 'sabbat_tables{status="playing"}') == 1
+        assert _sample(text, "sabbat_tables_owned") == 0  # SQLite: no leases, one process serves all
         assert _sample(text, 'sabbat_ai_waiting{line="move"}') == 0 and _sample(text, "sabbat_tables_loading") == 0
         assert _sample(text, "process_resident_memory_bytes") > 0
         assert t["table_id"] not in text and seat_token not in text
