@@ -17,16 +17,16 @@ import logging
 import re
 from collections.abc import Collection
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from . import loading, lobby
+from .commits import GroupCommit
 from .limits import KEEP_S
+from .ownership import Leases
 from .rejected import Rejected
-from .store import DORMANT, TableRow
+from .store import DORMANT, Store, TableRow
 from .table import Table
-
-if TYPE_CHECKING:
-    from .authority import Authority
+from .tables import TableService
 
 log = logging.getLogger("sabbat.web")
 
@@ -38,10 +38,28 @@ TABLE_ID = re.compile(r"[0-9a-zA-Z_-]{1,32}")
 """What a table id may look like: anything else is unknown without asking the database."""
 
 
+class Owner(Protocol):
+    """What the keeper needs of the table authority (`authority.Authority`): its tables, store,
+    leases and writer, and how a table is taken over, announced and let go."""
+
+    service: TableService
+    store: Store
+    leases: Leases | None
+    commits: GroupCommit
+
+    def lock(self, table_id: str) -> asyncio.Lock: ...
+
+    def take(self, table_id: str) -> tuple[list[TableRow], dict[str, int]]: ...
+
+    def taken(self) -> None: ...
+
+    def forgotten(self, tables: list[Table]) -> None: ...
+
+
 class Keeper:
     """Loads tables into the service's memory and forgets finished ones nobody looks at."""
 
-    def __init__(self, authority: Authority, keep_s: float = KEEP_S) -> None:
+    def __init__(self, authority: Owner, keep_s: float = KEEP_S) -> None:
         self.authority = authority
         self.service = authority.service
         self.store = authority.store

@@ -1,8 +1,8 @@
 """A view as the text a reader is sent: encoded once per table change, reader and language, and
 without the large observation entries the reader already holds unchanged.
 
-Why: most of a view is the same from one move to the next. A Mystic Vale view is about 22 KB of
-JSON, 19.7 KB of it the card catalog, which never changes in a game; encoding and compressing it
+Why: most of a view is the same from one move to the next. One game's view is about 22 KB of
+JSON, 19.7 KB of it its card catalog, which never changes in a game; encoding and compressing it
 again for every reader after every move was most of the server's work per move. An entry of at
 least KEEP_BYTES that equals what this reader was last sent is left out and named in `kept`; the
 client keeps its copy. Equality is by a digest of the entry's JSON text, so an entry that changed
