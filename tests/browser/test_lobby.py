@@ -86,3 +86,31 @@ def test_long_names_wrap_and_a_full_table_says_so(browser: Any, server: str) -> 
         assert [e for e in errors if "409" not in e] == []
     finally:
         ctx.close()
+
+
+def test_a_table_that_is_moving_is_asked_again_until_it_answers(browser: Any, server: str) -> None:
+    """A 503 with Retry-After (the table is moving to another server process, nothing was done)
+    is asked again on its own: joining goes through once the table is there."""
+    made = http_json(server + "/api/tables", {"game": "monslaught", "players": 2,
+                                              "seats": [{"kind": "human", "name": "Mover"}, {"kind": "human", "open": True}]})
+    table = made["table_id"]
+    ctx, page, errors = open_page(browser, "en", allow_status=(503,))
+    asked: list[str] = []
+
+    def moving_once(route: Any) -> None:
+        asked.append(route.request.method)
+        if len(asked) == 1:
+            route.fulfill(status=503, headers={"Retry-After": "1", "Content-Type": "application/json"},
+                          body='{"error": "This table is moving to another server process"}')
+        else:
+            route.continue_()
+
+    try:
+        page.route(f"**/api/tables/{table}/join", moving_once)
+        page.goto(server + "/")
+        page.locator(".table-row", has_text="Mover").locator("button.primary").click()
+        page.wait_for_url(f"**/t/{table}", timeout=15_000)
+        assert asked == ["POST", "POST"]
+        assert errors == []
+    finally:
+        ctx.close()

@@ -9,13 +9,13 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from sabbat.web.authority import Authority
 from sabbat.web.hub import Conn, Hub
 from sabbat.web.limits import QUEUE_LIMIT
 from sabbat.web.store import Store
-from sabbat.web.tables import TableService
 from tests.support.aio import run_async
 
-from .helpers import create, frame_of, next_view
+from .helpers import Direct, create, frame_of, next_view
 
 
 def _other_table_still_plays(client: TestClient, tid: str, token: str) -> None:
@@ -81,8 +81,8 @@ def test_a_flood_is_rate_limited_then_closed(client: TestClient) -> None:
 
 
 def test_a_client_that_stops_reading_is_dropped_without_blocking(tmp_path: Path) -> None:
-    service = TableService(Store(str(tmp_path / "db.sqlite3")))
-    hub = Hub(service, pool=None)
+    service = Direct(Store(str(tmp_path / "db.sqlite3")))
+    hub = Hub(Authority(service, service.store), pool=None)
     table, _ = service.create({"game": "mystic_vale", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]})
 
     async def scenario() -> None:

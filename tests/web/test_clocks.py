@@ -9,9 +9,8 @@ from pathlib import Path
 from sabbat.web.clocks import OVERTIME_S
 from sabbat.web.store import Store
 from sabbat.web.table import Table
-from sabbat.web.tables import TableService
 
-from .helpers import act
+from .helpers import Direct, act
 
 
 class FakeClock:
@@ -22,11 +21,11 @@ class FakeClock:
         return self.now
 
 
-def _service(tmp_path: Path, clock: FakeClock, grace: float = 30.0) -> TableService:
-    return TableService(Store(str(tmp_path / "db.sqlite3")), grace_s=grace, clock=clock)
+def _service(tmp_path: Path, clock: FakeClock, grace: float = 30.0) -> Direct:
+    return Direct(Store(str(tmp_path / "db.sqlite3")), grace_s=grace, clock=clock)
 
 
-def _humans(service: TableService, **extra: object) -> tuple[Table, dict[int, str]]:
+def _humans(service: Direct, **extra: object) -> tuple[Table, dict[int, str]]:
     service.deal = lambda: 1
     table, tokens = service.create({"game": "mystic_vale", "players": 2,
                                     "seats": [{"kind": "human"}, {"kind": "human"}], **extra})
@@ -35,7 +34,7 @@ def _humans(service: TableService, **extra: object) -> tuple[Table, dict[int, st
     return table, tokens
 
 
-def _stand_in_moves(service: TableService, table: Table) -> None:
+def _stand_in_moves(service: Direct, table: Table) -> None:
     """What the server's AI pool does for the mover: play its first legal move."""
     mover = table.mover()
     assert mover is not None
@@ -46,7 +45,7 @@ def _stand_in_moves(service: TableService, table: Table) -> None:
     service.finish(move)
 
 
-def _row(service: TableService, table: Table, seat: int, viewer: int | None = None) -> dict[str, object]:
+def _row(service: Direct, table: Table, seat: int, viewer: int | None = None) -> dict[str, object]:
     row: dict[str, object] = service.view(table, viewer, "en")["seats"][seat]
     return row
 

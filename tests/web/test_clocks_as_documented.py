@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from sabbat.web.authority import Authority
 from sabbat.web.hub import Conn, Hub
 from tests.support.aio import run_async
 
@@ -93,7 +94,7 @@ def test_readers_hear_both_clocks_without_asking_for_a_view(tmp_path: Path) -> N
     service = _service(tmp_path, clock)
     table, _ = _humans(service, clock={"per_move_s": 20, "per_game_s": 300})
     seat = table.state.current_player
-    hub = Hub(service, pool=None)
+    hub = Hub(Authority(service, service.store), pool=None)
 
     async def scenario() -> dict[str, object]:
         conn = Conn(ws=None, table_id=table.id, seat=None, token=None, lang="en")  # type: ignore[arg-type]

@@ -13,7 +13,7 @@ from starlette.testclient import TestClient
 from sabbat import games
 from sabbat.core.rng import Rng
 
-from .helpers import create, next_view
+from .helpers import create, next_view, whole
 
 GAMES = ["bellum_magica", "magic_master", "monslaught", "mystic_vale", "nameless_dark_lord"]
 CHECK_EVERY = 7
@@ -57,7 +57,7 @@ def test_two_people_and_an_ai_play_a_whole_game_without_seeing_hidden_cards(clie
             mover = next((s for s in (0, 1) if views[s]["legal"]), None)
             if mover is None:  # the AI is thinking: catch up a view that is behind, else wait for the next one
                 s = next((s for s in (0, 1) if views[s]["version"] < table.version_for(s)), 0)
-                views[s] = next_view(socks[s])
+                views[s] = whole(views[s], next_view(socks[s]))
                 continue
             view = views[mover]
             while len(shadow.history) < table.version:  # the table waits for the mover: its moves so far
@@ -68,10 +68,10 @@ def test_two_people_and_an_ai_play_a_whole_game_without_seeing_hidden_cards(clie
             choice = rng.choice(view["legal"])
             socks[mover].send_json({"type": "act", "msg_id": f"m{view['version']}", "version": view["version"],
                                     "action_id": choice["id"]})
-            views[mover] = next_view(socks[mover])
+            views[mover] = whole(views[mover], next_view(socks[mover]))
             for s in (0, 1):  # each seat catches up with the table (an AI may have moved since)
                 while views[s]["version"] < table.version_for(s):
-                    views[s] = next_view(socks[s])
+                    views[s] = whole(views[s], next_view(socks[s]))
         assert views[0]["status"] == "finished", "the game did not finish"
         assert views[0]["winners"] == views[1]["winners"] and views[0]["scores"] == views[1]["scores"]
     assert hidden_seen, "no determinization differed from the real game: the check saw no hidden information"

@@ -10,8 +10,9 @@ from pathlib import Path
 
 from sabbat.web.commits import GroupCommit
 from sabbat.web.store import LogRow, Store
-from sabbat.web.tables import TableService
 from tests.support.aio import run_async
+
+from .helpers import Direct
 
 
 class CountingStore(Store):
@@ -31,7 +32,7 @@ class CountingStore(Store):
 
 
 def _tables(store: Store, tmp_path: Path, n: int) -> list[str]:
-    service = TableService(store)
+    service = Direct(store)
     return [service.create({"game": "mystic_vale", "players": 2,
                             "seats": [{"kind": "human"}, {"kind": "human"}]})[0].id for _ in range(n)]
 

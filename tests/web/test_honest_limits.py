@@ -14,15 +14,15 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
+from sabbat.web.authority import Authority
 from sabbat.web.fair import Shares
 from sabbat.web.hub import Conn, Hub
 from sabbat.web.limits import BURST, QUEUE_LIMIT
 from sabbat.web.protocol import ws_table
 from sabbat.web.store import Store
-from sabbat.web.tables import TableService
 from tests.support.aio import run_async
 
-from .helpers import create, frame_of, next_view
+from .helpers import Direct, create, frame_of, next_view
 
 
 class _SlowSocket:
@@ -30,7 +30,8 @@ class _SlowSocket:
     that reads its frames slowly, as over a real network."""
 
     def __init__(self, hub: Hub, table_id: str, messages: list[dict[str, Any]]) -> None:
-        self.app = SimpleNamespace(state=SimpleNamespace(hub=hub, allow_origins=(), shares=Shares()))
+        self.app = SimpleNamespace(state=SimpleNamespace(hub=hub, keeper=hub.authority.keeper, allow_origins=(),
+                                                          shares=Shares()))
         self.scope: dict[str, Any] = {"client": ("127.0.0.1", 1)}
         self.headers: dict[str, str] = {}
         self.path_params = {"table_id": table_id}
@@ -58,9 +59,9 @@ class _SlowSocket:
 
 
 def _hub(tmp_path: Path) -> tuple[Hub, str]:
-    service = TableService(Store(str(tmp_path / "db.sqlite3")))
+    service = Direct(Store(str(tmp_path / "db.sqlite3")))
     table, _ = service.create({"game": "mystic_vale", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]})
-    return Hub(service, pool=None), table.id
+    return Hub(Authority(service, service.store), pool=None), table.id
 
 
 def test_every_ping_inside_the_burst_is_answered_by_a_slow_reader(tmp_path: Path) -> None:

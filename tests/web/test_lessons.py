@@ -11,7 +11,7 @@ from sabbat import games
 from sabbat.web.store import Store
 from sabbat.web.tables import TableService
 
-from .helpers import act
+from .helpers import Direct, act
 
 
 def test_the_lobby_lists_each_games_lessons_with_titles_in_both_languages(client: TestClient) -> None:
@@ -56,14 +56,14 @@ def test_an_unknown_lesson_is_refused_in_the_readers_language(client: TestClient
 
 def test_the_lesson_moves_on_with_the_learners_moves_and_survives_a_restart(tmp_path: Path) -> None:
     db = str(tmp_path / "db.sqlite3")
-    service = TableService(Store(db))
+    service = Direct(Store(db))
     table, tokens = service.create_lesson({"game": "mystic_vale"})
     assert table.lesson is not None and table.lesson_at == 0
     for i in range(2):  # the learner's own moves (the first player of this deal); no AI here moves
         assert table.state.current_player == 0
         act(service, table.id, tokens[0], f"m{i}", table.version_for(0), action_id=0)
     assert table.lesson_at == 1
-    again = TableService(Store(db))
+    again = Direct(Store(db))
     again.load()
     rebuilt = again.get(table.id)
     assert rebuilt.lesson == table.lesson and rebuilt.lesson_at == table.lesson_at

@@ -8,18 +8,19 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
+from sabbat.web.authority import Authority
 from sabbat.web.rejected import Rejected
 from sabbat.web.store import Store
-from sabbat.web.tables import TableService
+from tests.support.aio import run_async
 
-from .helpers import act, create, next_view
+from .helpers import Direct, act, create, next_view
 from .test_clocks import FakeClock
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 
 
 def test_one_address_cannot_fill_the_lobby(tmp_path: Path) -> None:
-    service = TableService(Store(str(tmp_path / "db.sqlite3")), tables_per_client=3)
+    service = Direct(Store(str(tmp_path / "db.sqlite3")), tables_per_client=3)
     for _ in range(3):
         service.create({"game": "monslaught", "players": 2, "seats": HUMANS}, client="10.0.0.1")
     with pytest.raises(Rejected) as refused:
@@ -44,7 +45,7 @@ def test_too_many_tables_is_a_clear_http_error_in_the_request_language(client: T
 def test_an_open_table_nobody_joins_expires_and_stays_expired_after_a_restart(tmp_path: Path) -> None:
     clock = FakeClock()
     db = str(tmp_path / "db.sqlite3")
-    service = TableService(Store(db), clock=clock, open_expiry_s=600)
+    service = Direct(Store(db), clock=clock, open_expiry_s=600)
     waiting, _ = service.create({"game": "monslaught", "players": 2, "seats": [{"kind": "human"}, {"kind": "human", "open": True}]})
     joined, _ = service.create({"game": "monslaught", "players": 2, "seats": [{"kind": "human"}, {"kind": "human", "open": True}]})
     service.join(joined.id, None)
@@ -59,9 +60,12 @@ def test_an_open_table_nobody_joins_expires_and_stays_expired_after_a_restart(tm
     with pytest.raises(Rejected) as refused:
         service.join(waiting.id, None)
     assert refused.value.code == "table_expired"
-    again = TableService(Store(db), clock=clock)
+    again = Direct(Store(db), clock=clock)
     again.load()
-    assert again.get(waiting.id).status == "expired"
+    assert waiting.id not in again.tables  # it never moves again: left in the database until asked for
+    authority = Authority(again, again.store)
+    assert run_async(authority.find(waiting.id)).status == "expired"
+    authority.close()
     assert again.lobby("open") == [] and waiting.id not in [r["table_id"] for r in again.lobby()]
 
 
@@ -81,7 +85,7 @@ def test_finished_tables_leave_the_playing_list_and_keep_their_replay(client: Te
 
 def test_an_expired_table_refuses_moves(tmp_path: Path) -> None:
     clock = FakeClock()
-    service = TableService(Store(str(tmp_path / "db.sqlite3")), clock=clock, open_expiry_s=10)
+    service = Direct(Store(str(tmp_path / "db.sqlite3")), clock=clock, open_expiry_s=10)
     table, tokens = service.create({"game": "monslaught", "players": 2,
                                     "seats": [{"kind": "human"}, {"kind": "human", "open": True}]})
     clock.now += 11

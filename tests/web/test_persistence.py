@@ -11,12 +11,11 @@ from sabbat import games
 from sabbat.core import carddata
 from sabbat.web.rejected import Rejected
 from sabbat.web.store import Store
-from sabbat.web.tables import TableService
 
-from .helpers import act
+from .helpers import Direct, act
 
 
-def _play(service: TableService, table_id: str, tokens: dict[int, str], moves: int, rng: random.Random) -> None:
+def _play(service: Direct, table_id: str, tokens: dict[int, str], moves: int, rng: random.Random) -> None:
     for _ in range(moves):
         table = service.tables[table_id]
         if table.state.is_terminal():
@@ -29,7 +28,7 @@ def _play(service: TableService, table_id: str, tokens: dict[int, str], moves: i
 
 @pytest.mark.parametrize("game", ["mystic_vale", "bellum_magica"])
 def test_a_table_is_rebuilt_from_its_log_after_a_restart(db_url: str, tmp_path: Path, game: str) -> None:
-    service = TableService(Store(db_url))
+    service = Direct(Store(db_url))
     service.deal = lambda: 11
     table, tokens = service.create({"game": game, "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}],
                                     "options": {}, "clock": {"per_move_s": 600}})
@@ -37,7 +36,7 @@ def test_a_table_is_rebuilt_from_its_log_after_a_restart(db_url: str, tmp_path: 
     before = service.tables[table.id].state
     service.store.close()
 
-    again = TableService(Store(db_url))
+    again = Direct(Store(db_url))
     assert again.load() == 1
     rebuilt = again.tables[table.id]
     assert rebuilt.state.to_json() == before.to_json()
@@ -55,7 +54,7 @@ def test_a_table_is_rebuilt_from_its_log_after_a_restart(db_url: str, tmp_path: 
 
 
 def test_tokens_are_stored_hashed_never_in_clear(db_url: str, tmp_path: Path) -> None:
-    service = TableService(Store(db_url))
+    service = Direct(Store(db_url))
     _, tokens = service.create({"game": "monslaught", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]})
     row = service.store.load_all()[0]
     hashes = {s.token_hash for s in row.seats}
@@ -69,7 +68,7 @@ def test_an_uploaded_card_file_is_kept_with_the_table(db_url: str, tmp_path: Pat
     from importlib import resources
 
     text = resources.files("sabbat.games.mystic_vale").joinpath("cards.yaml").read_text(encoding="utf-8")
-    service = TableService(Store(db_url))
+    service = Direct(Store(db_url))
     service.deal = lambda: 3
     table, _ = service.create({"game": "mystic_vale", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}],
                                "cards": text})
@@ -77,7 +76,7 @@ def test_an_uploaded_card_file_is_kept_with_the_table(db_url: str, tmp_path: Pat
     service.store.close()
     assert [p.name for p in tmp_path.iterdir() if "sqlite3" not in p.name] == []  # nothing written beside the database
     carddata.forget_upload(carddata.upload(text)[0])  # the database alone must be enough
-    again = TableService(Store(db_url))
+    again = Direct(Store(db_url))
     again.load()
     assert again.tables[table.id].cards == text
     again.store.close()

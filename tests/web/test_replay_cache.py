@@ -16,8 +16,9 @@ from sabbat.web.replays import CHECKPOINT, Replays
 from sabbat.web.steps import Steps
 from sabbat.web.store import Store
 from sabbat.web.table import Seat, Table
-from sabbat.web.tables import TableService
 from tests.support.aio import run_async
+
+from .helpers import Direct
 
 
 def _finished(game_name: str, seed: int) -> Table:
@@ -30,7 +31,7 @@ def _finished(game_name: str, seed: int) -> Table:
     return table
 
 
-def _from_the_start(service: TableService, table: Table, step: int, seat: int | None, lang: str,
+def _from_the_start(service: Direct, table: Table, step: int, seat: int | None, lang: str,
                     everything: bool) -> dict[str, Any]:
     """The position as the server built it before it kept anything: replayed from move one."""
     state = table.game.new(table.state.num_players, table.state.seed, table.state.options)
@@ -48,7 +49,7 @@ def _from_the_start(service: TableService, table: Table, step: int, seat: int | 
 
 @pytest.mark.parametrize("game_name", ["monslaught", "mystic_vale"])
 def test_every_position_reads_as_if_replayed_from_the_start(tmp_path: Path, game_name: str) -> None:
-    service = TableService(Store(str(tmp_path / "db.sqlite3")))
+    service = Direct(Store(str(tmp_path / "db.sqlite3")))
     table = _finished(game_name, 11)
     assert table.version > 2 * CHECKPOINT
     replays = Replays(service)
@@ -66,7 +67,7 @@ def test_every_position_reads_as_if_replayed_from_the_start(tmp_path: Path, game
 
 
 def test_a_position_asked_again_is_not_built_again(tmp_path: Path) -> None:
-    service = TableService(Store(str(tmp_path / "db.sqlite3")))
+    service = Direct(Store(str(tmp_path / "db.sqlite3")))
     table = _finished("mystic_vale", 3)
     replays = Replays(service)
     built: list[int] = []
@@ -88,7 +89,7 @@ def test_kept_positions_stay_within_their_byte_budget(tmp_path: Path, monkeypatc
     from sabbat.web import replays as module
 
     monkeypatch.setattr(module, "POSITION_BYTES", 200_000)
-    service = TableService(Store(str(tmp_path / "db.sqlite3")))
+    service = Direct(Store(str(tmp_path / "db.sqlite3")))
     table = _finished("mystic_vale", 4)
     replays = Replays(service)
     try:

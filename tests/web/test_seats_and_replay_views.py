@@ -12,9 +12,8 @@ from starlette.testclient import TestClient
 
 from sabbat.web.rejected import Rejected
 from sabbat.web.store import Store
-from sabbat.web.tables import TableService
 
-from .helpers import create, frame_of, next_view
+from .helpers import Direct, create, frame_of, next_view
 
 
 def test_a_person_names_their_seat_over_the_socket(client: TestClient) -> None:
@@ -36,12 +35,12 @@ def test_a_person_names_their_seat_over_the_socket(client: TestClient) -> None:
 
 
 def test_a_spectator_has_no_seat_to_name(tmp_path: Path) -> None:
-    service = TableService(Store(str(tmp_path / "db.sqlite3")), tmp_path)
+    service = Direct(Store(str(tmp_path / "db.sqlite3")), tmp_path)
     table, _ = service.create({"game": "mystic_vale", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]})
     with pytest.raises(Rejected, match="spectator"):
         service.rename(table, None, "Ada")
     service.rename(table, 1, "Bo")
-    again = TableService(Store(str(tmp_path / "db.sqlite3")), tmp_path)
+    again = Direct(Store(str(tmp_path / "db.sqlite3")), tmp_path)
     again.load()
     assert again.tables[table.id].seats[1].name == "Bo", "the name is stored"
 

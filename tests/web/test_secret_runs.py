@@ -21,13 +21,13 @@ import pytest
 from sabbat.core import Action
 from sabbat.testing.playout import option_variants
 from sabbat.testing.secrets import declares_secrets
+from sabbat.web.authority import Authority
 from sabbat.web.hub import Conn, Hub
 from sabbat.web.steps import secret_mover
 from sabbat.web.store import Store
 from sabbat.web.table import Table
-from sabbat.web.tables import TableService
 
-from .helpers import act
+from .helpers import Direct, act
 
 FORKS = 4
 RUNS = 6
@@ -39,10 +39,10 @@ class Room:
     def __init__(self, tmp_path: Path, game: str, players: int, options: dict[str, Any], clock: dict[str, int],
                  seed: int, prefix: list[Action]) -> None:
         # a stopped clock: every run takes the same time, so the clock readings in the frames agree
-        self.service = TableService(Store(str(tmp_path / f"{game}-{seed}-{random.random()}.sqlite3")),
+        self.service = Direct(Store(str(tmp_path / f"{game}-{seed}-{random.random()}.sqlite3")),
                                     clock=lambda: 1000.0)
         self.service.deal = lambda: seed
-        self.hub = Hub(self.service, pool=None)
+        self.hub = Hub(Authority(self.service, self.service.store), pool=None)
         self.table, self.tokens = self.service.create({"game": game, "players": players, "options": options, "clock": clock,
                                                        "seats": [{"kind": "human"}] * players})
         for action in prefix:

@@ -11,15 +11,17 @@ from starlette.testclient import TestClient
 
 from sabbat.core.takeback import reveals_nothing
 
-from .helpers import create, frame_of, next_view
+from .helpers import create, frame_of, next_view, whole
 
 PLAYERS = {"mystic_vale": 2, "nameless_dark_lord": 3, "monslaught": 2, "bellum_magica": 2, "magic_master": 2}
 
 
-def view_after(ws: Any, version: int) -> dict[str, Any]:
-    """The first view that shows a version other than `version` (the move or undo arrived)."""
+def view_after(ws: Any, last: dict[str, Any]) -> dict[str, Any]:
+    """The first view that shows a version other than the `last` view's (the move or undo
+    arrived), whole (the observation entries it kept put back, as a client does)."""
+    version = last["version"]
     for _ in range(20):
-        view = next_view(ws)
+        view = last = whole(last, next_view(ws))
         if view["version"] != version:
             return view
     raise AssertionError("the move never showed")
@@ -45,7 +47,7 @@ def test_undo_is_offered_after_each_move_that_revealed_nothing_and_only_then(cli
                 choice = rng.choice(view["legal"])
                 ws.send_json({"type": "act", "msg_id": f"m{view['version']}", "version": view["version"],
                               "action_id": choice["id"]})
-                old, view = view, view_after(ws, view["version"])
+                old, view = view, view_after(ws, view)
                 after = table.state
                 still_mine = after.current_player == mover and not after.is_terminal()
                 safe = still_mine and reveals_nothing(before, before.legal_actions()[choice["id"]], after)
@@ -53,7 +55,7 @@ def test_undo_is_offered_after_each_move_that_revealed_nothing_and_only_then(cli
                 if safe and undone < 3:
                     ws.send_json({"type": "undo", "msg_id": f"u{view['version']}", "version": view["version"]})
                     assert frame_of(ws, "ack")["version"] == old["version"]
-                    view = view_after(ws, view["version"])
+                    view = view_after(ws, view)
                     assert table.state.history == before.history
                     assert view["legal"] == old["legal"] and view["observation"] == old["observation"]
                     undone += 1

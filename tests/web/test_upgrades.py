@@ -19,9 +19,8 @@ from sabbat.core import carddata
 from sabbat.web.app import create_app
 from sabbat.web.rejected import Rejected
 from sabbat.web.store import Store, actions_t, database_url, tables_t
-from sabbat.web.tables import TableService
 
-from .helpers import act, create, frame_of, next_view
+from .helpers import Direct, act, create, frame_of, next_view
 from .test_persistence import _play
 
 TWO = {"game": "mystic_vale", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]}
@@ -38,8 +37,8 @@ def _spoil(db: str, table_id: str, idx: int, rules_version: str | None = None) -
     engine.dispose()
 
 
-def _three_tables(db: str) -> tuple[TableService, list[str], list[dict[int, str]]]:
-    service = TableService(Store(db))
+def _three_tables(db: str) -> tuple[Direct, list[str], list[dict[int, str]]]:
+    service = Direct(Store(db))
     ids, tokens = [], []
     for deal in (1, 2, 3):
         service.deal = lambda deal=deal: deal
@@ -57,7 +56,7 @@ def test_a_log_that_no_longer_replays_stops_its_table_alone(db_url: str) -> None
     _spoil(db, broken, 3)
     _spoil(db, old, 2, rules_version="0")
 
-    service = TableService(Store(db))
+    service = Direct(Store(db))
     assert service.load() == 3
     t_broken, t_old, t_fine = (service.tables[i] for i in (broken, old, fine))
     assert (t_broken.status, t_old.status, t_fine.status) == ("stopped", "stopped", "playing")
@@ -95,14 +94,14 @@ def test_a_table_of_a_game_this_server_lacks_is_left_out_and_the_others_load(tmp
     with engine.begin() as c:
         c.execute(tables_t.update().where(tables_t.c.id == gone).values(game="retired_game"))
     engine.dispose()
-    service = TableService(Store(db))
+    service = Direct(Store(db))
     assert service.load() == 2 and sorted(service.tables) == sorted(others)
     assert "retired_game" in service.unloadable[gone]
 
 
 def test_a_table_records_its_rules_version_and_card_digest(tmp_path: Path) -> None:
     db = str(tmp_path / "t.sqlite3")
-    service = TableService(Store(db))
+    service = Direct(Store(db))
     table, _ = service.create(TWO)
     uploaded, _ = service.create({**TWO, "cards": Path(carddata.__file__).parent.parent.joinpath(
         "games", "mystic_vale", "cards.yaml").read_text()})
@@ -129,7 +128,7 @@ def test_a_database_from_before_card_digests_is_migrated_and_its_tables_play_on(
         conn.execute(sa.text("INSERT INTO seats (table_id, seat, kind, agent, token_hash, open, name) VALUES "
                              "('old1', 0, 'ai', 'random', NULL, 0, NULL), ('old1', 1, 'ai', 'random', NULL, 0, NULL)"))
     engine.dispose()
-    service = TableService(Store(db))
+    service = Direct(Store(db))
     assert service.load() == 1
     assert service.tables["old1"].status == "playing"
     assert service.store.load_all()[0].card_digest is None

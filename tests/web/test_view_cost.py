@@ -3,24 +3,28 @@ large views pays for them in its message rate; a closed connection's hint is can
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 import pytest
+from starlette.testclient import TestClient
 
+from sabbat.web.authority import Authority
 from sabbat.web.fair import Shares
 from sabbat.web.hub import Conn, Hub
 from sabbat.web.limits import ADDRESS_BURST, BURST, VIEW_BYTES
 from sabbat.web.protocol import _handle
 from sabbat.web.store import Store
-from sabbat.web.tables import TableService
 from tests.support.aio import run_async
+
+from .helpers import Direct, create, frame_of
 
 
 def _hub(tmp_path: Path) -> tuple[Hub, Any]:
-    service = TableService(Store(str(tmp_path / "db.sqlite3")))
+    service = Direct(Store(str(tmp_path / "db.sqlite3")))
     table, _ = service.create({"game": "mystic_vale", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]})
-    return Hub(service, pool=None), table
+    return Hub(Authority(service, service.store), pool=None), table
 
 
 def test_readers_asking_again_share_one_build_per_change(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -70,3 +74,31 @@ def test_a_closed_connection_s_hint_is_cancelled(tmp_path: Path) -> None:
         assert hub.thinking.waiting() == 0 and not hub.thinking.latest
 
     run_async(scenario())
+
+
+def test_a_large_observation_entry_the_reader_holds_unchanged_is_not_sent_again(client: TestClient) -> None:
+    """The card catalog is most of a Mystic Vale view and never changes: after the first view it
+    is left out and named in `kept`; merged with what the reader holds, each view is whole."""
+    t = create(client, "mystic_vale", [{"kind": "human"}, {"kind": "human"}], deal=3)
+    service = client.app.state.service  # type: ignore[attr-defined]
+    mover = service.tables[t["table_id"]].state.current_player
+    with client.websocket_connect(f"/ws/tables/{t['table_id']}") as ws:
+        ws.send_json({"type": "hello", "token": t["seats"][mover]["token"], "lang": "en"})
+        first = frame_of(ws, "view")
+        assert "catalog" in first["observation"] and "kept" not in first
+        held = first["observation"]
+        for n in range(3):
+            ws.send_json({"type": "act", "msg_id": f"m{n}", "version": first["version"], "action_id": 0})
+            frame_of(ws, "ack")
+            view = frame_of(ws, "view")
+            assert "catalog" in view["kept"] and "catalog" not in view["observation"]
+            assert all(k in held for k in view["kept"])
+            merged = {**view["observation"], **{k: held[k] for k in view["kept"]}}
+            table = service.tables[t["table_id"]]
+            assert merged == json.loads(json.dumps(table.state.observation(mover)))
+            held, first = merged, view
+            if not view["legal"]:
+                break
+        ws.send_json({"type": "view"})  # a full view asked for: everything, nothing kept
+        whole = frame_of(ws, "view")
+        assert "kept" not in whole and whole["observation"] == held

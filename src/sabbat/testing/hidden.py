@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import json
 import random
-import tempfile
 from functools import partial
-from pathlib import Path
 from typing import Any
 
 from sabbat.core import Action, Game, GameState, IllegalAction, Rng
@@ -174,7 +172,6 @@ def frames(game: Game, n: int, settings: Settings) -> None:
     """Every frame the server sends (scores, action texts, tie breaks, the version...) is a function
     of what its reader may know: at positions of random games, everything hidden from the reader
     is redrawn and the reader's frame built again through the server's own view builder."""
-    from sabbat.web.store import Store  # noqa: I001 (the service first: it loads the store's own imports)
     from sabbat.web.table import Table
     from sabbat.web.tables import TableService  # the server is a front end: loaded only for this check
 
@@ -182,30 +179,29 @@ def frames(game: Game, n: int, settings: Settings) -> None:
     rng = Rng(n * 7919 + len(game.info.id))
     pick = random.Random(n)
     checked = 0
-    with tempfile.TemporaryDirectory() as folder:
-        service = TableService(Store(str(Path(folder) / "kit.sqlite3")))
-        for seed in range(11, 11 + 4 * wanted):  # short games: more of them, until enough positions are checked
-            if checked >= wanted:
+    service = TableService()  # tables put in place without a store: nothing here is written
+    for seed in range(11, 11 + 4 * wanted):  # short games: more of them, until enough positions are checked
+        if checked >= wanted:
+            break
+        service.deal = partial(int, seed)
+        table = service.add(service.plan_table({"game": game.info.id, "players": n, "seats": [{"kind": "human"}] * n}))
+        for step in range(game.info.max_decisions + 1):
+            if table.state.is_terminal():  # everything is shown at the end: nothing left to resample
                 break
-            service.deal = partial(int, seed)
-            table, _ = service.create({"game": game.info.id, "players": n, "seats": [{"kind": "human"}] * n})
-            for step in range(game.info.max_decisions + 1):
-                if table.state.is_terminal():  # everything is shown at the end: nothing left to resample
-                    break
-                if step == 0 or pick.random() < CHECK_RATE:
-                    for reader in [*range(n), None]:
-                        real = service.view(table, reader, "en")
-                        for _ in range(FRAME_WORLDS):
-                            world = (spectator_world(table.state, rng) if reader is None
-                                     else _seat_world(table.state, reader, rng))
-                            shadow = Table(table.id, table.game, world, table.seats, table.settings,
-                                           table.created, table.cards, table.steps)
-                            diff = _differences(real, service.view(shadow, reader, "en"))
-                            who = "the spectator" if reader is None else f"P{reader + 1}"
-                            require(not diff, f"seed {seed} decision {step}: {who}'s frame depends on what "
-                                              f"{who} cannot see: {diff[:2]}")
-                    checked += 1
-                table.apply(pick.choice(table.state.legal_actions()))
+            if step == 0 or pick.random() < CHECK_RATE:
+                for reader in [*range(n), None]:
+                    real = service.view(table, reader, "en")
+                    for _ in range(FRAME_WORLDS):
+                        world = (spectator_world(table.state, rng) if reader is None
+                                 else _seat_world(table.state, reader, rng))
+                        shadow = Table(table.id, table.game, world, table.seats, table.settings,
+                                       table.created, table.cards, table.steps)
+                        diff = _differences(real, service.view(shadow, reader, "en"))
+                        who = "the spectator" if reader is None else f"P{reader + 1}"
+                        require(not diff, f"seed {seed} decision {step}: {who}'s frame depends on what "
+                                          f"{who} cannot see: {diff[:2]}")
+                checked += 1
+            table.apply(pick.choice(table.state.legal_actions()))
     require(checked, "no position was checked")
 
 

@@ -8,49 +8,25 @@ closed, so no table ever waits on a slow socket.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
-import orjson
 from starlette.websockets import WebSocket
 
 from . import ai
-from .commits import GroupCommit
+from .authority import Authority
 from .limits import QUEUE_LIMIT, RESERVE, VIEW_CACHE, Bucket
 from .rejected import Rejected
 from .table import Table
-from .tables import TableService
 from .thinking import Thinking
+from .viewtext import CLOCK_READINGS, Built, build, encode
 
 log = logging.getLogger("sabbat.web")
-
-
-def encode(frame: Any) -> str:
-    """A frame as compact JSON text. orjson is several times faster than the standard library on
-    the large observations every move sends; integers beyond 64 bits take the slow path."""
-    try:
-        return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
-    except orjson.JSONEncodeError:
-        return json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
-
-
-CLOCK_READINGS = ("move_left_s", "game_left_s")
-"""Seat fields read off a running clock: they change with time alone, so they say nothing new."""
-
-
-def _view_text(frame: dict[str, Any]) -> tuple[str, str]:
-    """A view as JSON text, and what the reader sees in it to tell whether it says anything new:
-    the view without its slice of the event log (the log's length stays) and without clock
-    readings (a clock counting down is no news; the reader's own clock counts it)."""
-    events, start = frame.pop("events"), frame.pop("events_from")
-    seats = frame["seats"]
-    frame["seats"] = [{k: v for k, v in row.items() if k not in CLOCK_READINGS} for row in seats]
-    seen = encode(frame)
-    frame["seats"] = seats
-    return encode({**frame, "events": events, "events_from": start}), seen
+T = TypeVar("T")
+MOVING_CLOSE = 4503
+"""Close code of a table this process gave up (another owns it now): reconnect to reach it."""
 
 
 @dataclass(frozen=True)
@@ -80,6 +56,8 @@ class Conn:
     bucket: Bucket = field(default_factory=Bucket)
     ack: str | None = None
     """The message id to acknowledge with the next view (set only while its move is put in place)."""
+    held: dict[str, bytes] = field(default_factory=dict)
+    """The large observation entries this reader holds (`viewtext`): unchanged, they are not sent again."""
     last_view: str | None = None
     """The last view sent: one that would say nothing new is not sent again, so the number of
     frames a reader gets tells it no more than their contents (another seat's secret run)."""
@@ -95,58 +73,49 @@ class Conn:
 class Hub:
     """Live connections per table; turns every table change into each recipient's view."""
 
-    def __init__(self, service: TableService, pool: Any, workers: int = 2) -> None:
-        self.service = service
+    def __init__(self, authority: Authority, pool: Any, workers: int = 2) -> None:
+        self.authority = authority
+        self.service = authority.service
         self.pool = pool
         self.thinking = Thinking(pool, workers)
         self.conns: dict[str, set[Conn]] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
-        self.locks: dict[str, asyncio.Lock] = {}
-        self.views: dict[tuple[str, int, bool, int | None, str, bool, str], tuple[str, str, int]] = {}
-        self.commits = GroupCommit(service.store)
-        self.committing_ai: set[asyncio.Task[None]] = set()
-        service.listeners.append(self.changed)
-
-    def lock(self, table_id: str) -> asyncio.Lock:
-        lock = self.locks.get(table_id)
-        if lock is None:
-            lock = self.locks[table_id] = asyncio.Lock()
-        return lock
+        self.views: dict[tuple[str, int, bool, int | None, str, bool, str], Built] = {}
+        self.metrics = authority.metrics
+        self.service.listeners.append(self.changed)
+        authority.lost.append(self.moved)
 
     async def act(self, conn: Conn, message: dict[str, Any], ack: str) -> None:
-        """A person's move: checked, committed with whatever other tables are committing, then
-        put in place and sent to everyone. A move the database refuses was never acknowledged."""
-        service = self.service
-        move = service.check_act(conn.table_id, conn.token, message.get("msg_id"), message.get("version"),
-                                 message.get("action"), message.get("action_id"))
-        if isinstance(move, int):  # a repeated message id: nothing changes, acknowledge alone
-            self.send(conn, {"type": "ack", "msg_id": ack, "version": move})
-            return
-        move.table.committing = True
-        try:
-            await self.commits.append(move.row)
-        except Exception:
-            log.exception("could not commit move %d of table %s", move.row.idx, move.table.id)
-            raise Rejected("stale", version=move.table.version_for(conn.seat)) from None
-        finally:
-            move.table.committing = False
-        self.acknowledged(conn, ack, lambda: service.finish(move))
+        """A person's move, made by the authority; the mover hears "acknowledged" before the
+        view it causes. A repeated message id changes nothing and is acknowledged alone."""
+        repeated = await self.authority.act(conn.table_id, conn.token, message,
+                                            lambda change: self.acknowledged(conn, ack, change))
+        if repeated is not None:
+            self.send(conn, {"type": "ack", "msg_id": ack, "version": repeated})
 
-    def acknowledged(self, conn: Conn, ack: str, change: Callable[[], object]) -> None:
+    def acknowledged(self, conn: Conn, ack: str, change: Callable[[], T]) -> T:
         """Make `conn`'s change and acknowledge it, before the view it causes. The change runs
         without a pause, so no other move's view can carry this ack."""
         conn.ack = ack
         try:
-            change()
+            result = change()
         finally:
             pending, conn.ack = conn.ack, None
         if pending is not None:  # no view went out (this reader saw nothing new): acknowledge alone
             version = self.service.get(conn.table_id).version_for(conn.seat)
             self.send(conn, {"type": "ack", "msg_id": ack, "version": version})
+        return result
+
+    def moved(self, table: Table) -> None:
+        """This process gave the table up: its readers are told, and closed so that they
+        reconnect to the table's new owner."""
+        for conn in list(self.conns.pop(table.id, ())):
+            self.send(conn, {"type": "error", "code": "moving", "message": Rejected("moving").message(conn.lang)})
+            self.drop(conn, Close(MOVING_CLOSE, "moving"))
 
     def changed(self, table: Table) -> None:
         self.schedule_ai(table)
-        made: dict[tuple[int | None, str, int], tuple[str, str, int]] = {}  # spectators share one frame
+        made: dict[tuple[int | None, str, int], Built] = {}  # spectators share one frame
         for conn in list(self.conns.get(table.id, ())):
             if conn.crowded():
                 conn.behind = True
@@ -161,34 +130,33 @@ class Hub:
             self.push_view(table, conn, full=True, skipped=True)
 
     def push_view(self, table: Table, conn: Conn, full: bool = False,
-                  made: dict[tuple[int | None, str, int], tuple[str, str, int]] | None = None,
-                  skipped: bool = False) -> int:
+                  made: dict[tuple[int | None, str, int], Built] | None = None, skipped: bool = False) -> int:
         """Queue `conn`'s view of the table (unless it says nothing new); returns its size."""
         if conn.ack is not None:  # the mover hears "acknowledged" before the view it caused
             self.send(conn, {"type": "ack", "msg_id": conn.ack, "version": table.version_for(conn.seat)})
             conn.ack = None
         key = (conn.seat, conn.lang, 0 if full else conn.events_sent)
-        if made is not None and key in made:
-            text, seen, total = made[key]
-        elif full:
-            text, seen, total = self.whole_view(table, conn.seat, conn.lang, skipped)
+        if full:
+            built = self.whole_view(table, conn.seat, conn.lang, skipped)
+        elif made is not None and key in made:
+            built = made[key]
         else:
-            frame = self.service.view(table, conn.seat, conn.lang, key[2])
-            total = frame["events_total"]
-            text, seen = _view_text(frame)
+            built = build(self.service.view(table, conn.seat, conn.lang, key[2]))
             if made is not None:
-                made[key] = (text, seen, total)
-        if not full and seen == conn.last_view:
+                made[key] = built
+        if not full and built.seen == conn.last_view:
             return 0
-        conn.events_sent = total
-        conn.last_view = seen
+        text = built.text({} if full else conn.held)
+        conn.held = built.digests
+        conn.events_sent = built.total
+        conn.last_view = built.seen
         self.send(conn, text)
         return len(text)
 
-    def whole_view(self, table: Table, seat: int | None, lang: str, skipped: bool = False) -> tuple[str, str, int]:
-        """A full view as sent (its text, what the reader sees in it, the length of its log),
-        built and encoded once per table change, reader and language, so many readers asking
-        again cost one build; the clock readings in its seat rows are read now."""
+    def whole_view(self, table: Table, seat: int | None, lang: str, skipped: bool = False) -> Built:
+        """A full view (nothing left out), built and encoded once per table change, reader and
+        language, so many readers asking again cost one build; the clock readings in its seat
+        rows are read now."""
         seats = self.service.seat_rows(table)
         key = (table.id, table.revision, table.thinking, seat, lang, skipped, encode(seats))
         made = self.views.get(key)
@@ -197,8 +165,7 @@ class Hub:
             if skipped:
                 frame["skipped"] = True
             frame["seats"] = seats
-            total = frame["events_total"]
-            made = self.views[key] = (*_view_text(frame), total)
+            made = self.views[key] = build(frame)
             while len(self.views) > VIEW_CACHE:
                 del self.views[next(iter(self.views))]
         return made
@@ -237,6 +204,7 @@ class Hub:
         conn.queue.put_nowait(close)
 
     def schedule_ai(self, table: Table) -> None:
+        """Ask the pool for an AI's move when one must choose; the authority makes it."""
         mover = table.mover()
         if mover is None or table.thinking or self.loop is None:
             return
@@ -251,29 +219,19 @@ class Hub:
                 table.thinking = False
                 return
             assert self.loop is not None
-            task = self.loop.create_task(self._commit_ai(table, version, seat, action))
-            self.committing_ai.add(task)  # held until done: the loop keeps only a weak reference
-            task.add_done_callback(self.committing_ai.discard)
+            self.authority.background(self.authority.ai(table, version, seat, action))
 
         self.thinking.move(table.id, ai.choose, (table.game.info.id, table.state.to_json(), agent, seed), done)
 
-    async def _commit_ai(self, table: Table, version: int, seat: int, action: Any) -> None:
-        """Put the AI's move in place once it is durable, written with the other tables' moves
-        (`commits`), so the event loop never waits on the database for it."""
-        try:
-            async with self.lock(table.id):
-                move = self.service.ai_move(table.id, version, seat, action)
-                if move is None:
-                    return
-                table.committing = True
-                try:
-                    await self.commits.append(move.row)
-                finally:
-                    table.committing = False
-                self.service.finish(move)
-        except Exception:
-            log.exception("could not apply the AI's move at table %s move %d", table.id, version)
-            table.thinking = False
+    def forget(self, keeper: Any) -> None:
+        """Let the keeper drop the finished tables nobody is connected to or asked for lately,
+        and drop what this hub kept for them (`keeping.Keeper.forget_idle`)."""
+        busy = {table_id for table_id, conns in self.conns.items() if conns}
+        if keeper.forget_idle(busy):
+            tables = self.service.tables
+            for kept in (self.conns, self.authority.locks):
+                for table_id in [t for t in kept if t not in tables]:
+                    del kept[table_id]
 
     def resume_all(self) -> None:
         for table in self.service.tables.values():

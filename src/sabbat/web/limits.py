@@ -17,6 +17,8 @@ MAX_DEPTH = 16
 """Levels of arrays and objects one WebSocket message may nest (an action needs three)."""
 MAX_BODY = 2 * 1024 * 1024
 """Bytes in one HTTP request body."""
+KEEP_S = 600.0
+"""Default seconds a finished table nobody asks for stays in memory (`keeping`)."""
 QUEUE_LIMIT = 64
 """Frames waiting for one connection; a client that lets more pile up is closed (4408)."""
 RESERVE = 8

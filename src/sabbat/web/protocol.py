@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import time
 from typing import Any
 from urllib.parse import urlparse
 
@@ -18,12 +19,16 @@ from sabbat.core import i18n
 
 from . import ai
 from .fair import Shares, address_of
-from .hub import Close, Conn, Hub, encode
+from .hub import MOVING_CLOSE, Close, Conn, Hub
 from .limits import FLOOD_CLOSE, MAX_DEPTH, MAX_FRAME, ROOM_WAIT_S, VIEW_BYTES
 from .rejected import Rejected
 from .table import Table
 from .tables import TableService
+from .viewtext import encode
 
+HELLO_CLOSE = {"unknown_table": 4404, "loading": 1013, "moving": MOVING_CLOSE}
+"""Close codes of a refused hello (else 4401): 1013, try again later, for a table still loading
+after a restart, and 4503 for a table whose owner is changing; the client reconnects on its own."""
 CLOSE_WAIT_S = 5.0
 """How long a closing connection may take to send what waits for it."""
 
@@ -56,12 +61,12 @@ async def ws_table(ws: WebSocket) -> None:
             await ws.close(code=4400)
             return
         try:
-            table = service.get(table_id)
+            table = await hub.authority.find(table_id)
             token = hello.get("token")
             seat = service.seat_of(table, token)
         except Rejected as exc:
             await _send_error(ws, lang, exc)
-            await ws.close(code=4404 if exc.code == "unknown_table" else 4401)
+            await ws.close(code=HELLO_CLOSE.get(exc.code, 4401))
             return
         conn = Conn(ws, table_id, seat, token, lang, address_of(ws.scope))
         service.connected(table, seat, +1)
@@ -192,18 +197,20 @@ def _charge_view(conn: Conn, size: int, shares: Shares) -> None:
 
 
 async def _handle(hub: Hub, conn: Conn, message: dict[str, Any], shares: Shares) -> None:
+    read_at = time.perf_counter()
     service = hub.service
     kind = message.get("type")
     msg_id = message.get("msg_id")
     try:
-        table = service.get(conn.table_id)
-        if kind in ("act", "undo"):
+        table = await hub.authority.find(conn.table_id)
+        if kind in ("act", "undo"):  # one change of a table at a time, in arrival order (the authority's lock)
             ack = msg_id if isinstance(msg_id, str) and len(msg_id) <= 64 else ""
-            async with hub.lock(conn.table_id):  # one move of a table at a time, in arrival order
-                if kind == "act":
-                    await hub.act(conn, message, ack)
-                else:
-                    hub.acknowledged(conn, ack, lambda: service.undo(conn.table_id, conn.token, message.get("version")))
+            if kind == "act":
+                await hub.act(conn, message, ack)
+                hub.metrics.acked(time.perf_counter() - read_at)
+            else:
+                await hub.authority.undo(conn.table_id, conn.token, message.get("version"),
+                                         lambda change: hub.acknowledged(conn, ack, change))
         elif kind in ("reclaim", "name"):
             seat = conn.seat
             if seat is None:
@@ -212,7 +219,8 @@ async def _handle(hub: Hub, conn: Conn, message: dict[str, Any], shares: Shares)
             if kind == "reclaim":
                 hub.acknowledged(conn, ack, lambda: service.reclaim(table, seat))
             else:
-                hub.acknowledged(conn, ack, lambda: service.rename(table, seat, message.get("name")))
+                await hub.authority.rename(table, seat, message.get("name"),
+                                           lambda change: hub.acknowledged(conn, ack, change))
         elif kind == "hint":
             _hint(hub, conn, table)
         elif kind == "lang":
@@ -231,6 +239,8 @@ async def _handle(hub: Hub, conn: Conn, message: dict[str, Any], shares: Shares)
         if exc.code == "stale":  # the client acted on an old view: send it the whole view again
             with contextlib.suppress(Rejected):
                 hub.push_view(service.get(conn.table_id), conn, full=True)
+        elif exc.code == "moving" and conn.table_id not in service.tables:  # given up: reconnect to its new owner
+            hub.drop(conn, Close(MOVING_CLOSE, "moving"))
 
 
 def _hint(hub: Hub, conn: Conn, table: Table) -> None:

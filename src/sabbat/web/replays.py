@@ -16,10 +16,10 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from . import reveal
-from .hub import encode
 from .steps import Steps
 from .table import Table
 from .tables import TableService
+from .viewtext import encode
 
 CHECKPOINT = 32
 """Decisions between two states kept of a finished game."""

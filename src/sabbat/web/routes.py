@@ -7,7 +7,7 @@ none of them holds a connection or sees another reader's frames.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
@@ -23,8 +23,10 @@ from sabbat.core.errors import BadSeed
 from sabbat.core.game import SEED_RANGE
 
 from . import game_front
+from .authority import Authority
 from .fair import address_of
 from .http_limits import request_lang
+from .keeping import Keeper
 from .names import game_named
 from .rejected import Rejected
 from .replays import Replays
@@ -176,22 +178,27 @@ async def _body(request: Request) -> Any:
 
 
 async def api_tables(request: Request) -> Response:
-    service = _service(request)
     if request.method == "GET":
-        return JSONResponse(service.lobby(request.query_params.get("status")))
-    return await _created(request, service.create)
+        status = request.query_params.get("status")
+        keeper: Keeper = request.app.state.keeper
+        if status == "finished":  # most finished games are not in memory: the database lists them
+            return JSONResponse(await keeper.finished())
+        await keeper.settled()
+        return JSONResponse(await _authority(request).lobby(status))
+    return await _created(request, _authority(request).create)
 
 
 async def api_lessons(request: Request) -> Response:
     """POST {game, lesson?, name?}: a table for one of the game's lessons (its first by default)."""
-    return await _created(request, _service(request).create_lesson)
+    return await _created(request, _authority(request).create_lesson)
 
 
-async def _created(request: Request, make: Callable[[Any, str | None], tuple[Table, dict[int, str]]]) -> Response:
+async def _created(request: Request,
+                   make: Callable[[Any, str | None], Awaitable[tuple[Table, dict[int, str]]]]) -> Response:
     """A table made from the request's body by `make`, answered with its id and each seat's token."""
     lang = _lang(request)
     try:
-        table, tokens = make(await _body(request), address_of(request.scope))
+        table, tokens = await make(await _body(request), address_of(request.scope))
     except SabbatError as exc:
         refusal = _refusal(exc)
         return _error({"cross_site": 403, "too_many_tables": 429}.get(refusal.code, 400), refusal.message(lang))
@@ -210,15 +217,33 @@ async def _created(request: Request, make: Callable[[Any, str | None], tuple[Tab
     return JSONResponse({"table_id": table.id, "seats": seats}, status_code=201)
 
 
-def _table(request: Request) -> Table:
-    return _service(request).get(request.path_params["table_id"])
+def _authority(request: Request) -> Authority:
+    authority: Authority = request.app.state.authority
+    return authority
+
+
+async def _table(request: Request) -> Table:
+    """The table the path names, loaded first if it is not in memory (`keeping`), taken over
+    first on PostgreSQL if its owner gave it up (`authority`)."""
+    return await _authority(request).find(request.path_params["table_id"])
+
+
+def _refused(exc: Rejected, lang: str, status: int) -> Response:
+    """A refusal of a request that names a table: `loading` (a table not loaded yet after a
+    restart) and `moving` (its owner is changing) are 503 with Retry-After, `unknown_table` 404,
+    anything else `status`."""
+    if exc.code in ("loading", "moving"):
+        response = _error(503, exc.message(lang))
+        response.headers["Retry-After"] = "1"
+        return response
+    return _error(404 if exc.code == "unknown_table" else status, exc.message(lang))
 
 
 async def api_table(request: Request) -> Response:
     try:
-        return JSONResponse(_table(request).row())
+        return JSONResponse((await _table(request)).row())
     except Rejected as exc:
-        return _error(404, exc.message(_lang(request)))
+        return _refused(exc, _lang(request), 404)
 
 
 async def api_join(request: Request) -> Response:
@@ -228,11 +253,10 @@ async def api_join(request: Request) -> Response:
         seat = body.get("seat") if isinstance(body, dict) else None
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
             raise Rejected.because("seat_number")
-        seat_no, token = _service(request).join(request.path_params["table_id"], seat)
+        seat_no, token = await _authority(request).join(request.path_params["table_id"], seat)
     except Rejected as exc:
-        status = {"unknown_table": 404, "seat_taken": 409, "table_full": 409, "cross_site": 403,
-                  "table_expired": 410}.get(exc.code, 400)
-        return _error(status, exc.message(lang))
+        status = {"seat_taken": 409, "table_full": 409, "cross_site": 403, "table_expired": 410}.get(exc.code, 400)
+        return _refused(exc, lang, status)
     table_id = request.path_params["table_id"]
     return JSONResponse({"seat": seat_no, "token": token, "invite_url": f"/t/{table_id}#token={token}"})
 
@@ -245,10 +269,10 @@ def _replays(request: Request) -> Replays:
 async def api_replay(request: Request) -> Response:
     lang = _lang(request)
     try:
-        table = _table(request)
+        table = await _table(request)
         _service(request).replayable(table)
     except Rejected as exc:
-        return _error(404 if exc.code == "unknown_table" else 403, exc.message(lang))
+        return _refused(exc, lang, 403)
     return Response(await _replays(request).file(table), media_type="application/json",
                     headers={"Content-Disposition": f'attachment; filename="{table.id}.replay.json"'})
 
@@ -258,10 +282,10 @@ async def api_replay_view(request: Request) -> Response:
     everything, every seat's hidden cards included (the game is over)."""
     lang = _lang(request)
     try:
-        table = _table(request)
+        table = await _table(request)
         _service(request).replayable(table)
     except Rejected as exc:
-        return _error(404 if exc.code == "unknown_table" else 403, exc.message(lang))
+        return _refused(exc, lang, 403)
     q = request.query_params
     everything = q.get("seat") == "all"
     total = table.version

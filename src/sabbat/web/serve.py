@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import gc
+import logging
+import logging.config
+import multiprocessing
 import os
 import resource
 import sys
@@ -10,12 +13,20 @@ from pathlib import Path
 from typing import Any
 
 import uvicorn
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFactory
+from websockets.server import ServerProtocol
 
+from sabbat import __version__
+
+from . import accesslog
 from .app import create_app
 from .fair import Shares
 from .http_limits import guarded_protocol
-from .limits import MAX_FRAME, Limits
+from .limits import KEEP_S, MAX_FRAME, Limits
 from .store import DatabaseUnavailable
+
+log = logging.getLogger("sabbat.web")
 
 
 def data_dir() -> Path:
@@ -26,31 +37,55 @@ def data_dir() -> Path:
 
 def run(host: str, port: int, db: str | None, workers: int, grace_s: float, allow_origins: tuple[str, ...],
         extra_agents: tuple[str, ...] = (), announce: bool = True, lobby: dict[str, Any] | None = None,
-        limits: Limits | None = None, access_log: bool = False) -> None:
+        limits: Limits | None = None, access_log: bool = False, keep_finished_s: float = KEEP_S,
+        metrics_token: str | None = None) -> None:
     """Serve until stopped; `lobby` holds create_app's lobby limits (`open_expiry_s`,
     `tables_per_client`). Forwarded headers (the client's address and scheme) are believed only
     from the `limits.proxies` addresses: anyone else could write them."""
     limits = limits or Limits()
     database = db or str(data_dir() / "sabbat.sqlite3")
+    multiprocessing.current_process().name = f"sabbat:{port}"  # each line of the log says which server wrote it
+    logging.config.dictConfig(accesslog.log_config("INFO"))
     try:
         app = create_app(database, workers=workers, grace_s=grace_s, allow_origins=allow_origins,
                          extra_agents=extra_agents, shares=Shares(limits.address_rate, 5 * limits.address_rate),
+                         keep_finished_s=keep_finished_s, access_log=access_log, metrics_token=metrics_token,
                          **(lobby or {}))
     except DatabaseUnavailable as exc:
         raise SystemExit(f"sabbat serve: {exc}") from None
     shown_host = f"[{host}]" if ":" in host else host
     config = uvicorn.Config(app, host=host, port=port, ws_max_size=MAX_FRAME * 4,
-                            log_level="info" if access_log else "warning", access_log=access_log, lifespan="on",
-                            http=guarded_protocol(limits), limit_concurrency=limits.max_connections,
+                            log_config=accesslog.log_config("INFO"), access_log=False, lifespan="on",
+                            http=guarded_protocol(limits), ws=QuickDeflate, limit_concurrency=limits.max_connections,
                             proxy_headers=bool(limits.proxies), forwarded_allow_ips=list(limits.proxies) or None)
     server = uvicorn.Server(config)
     _open_files_for(limits.max_connections)
     _calm_garbage_collector()
     _quick_thread_handoff()
+    where = database if "://" not in database else database.split("@")[-1]
     if announce:
-        where = database if "://" not in database else database.split("@")[-1]
         print(f"sabbat serve: http://{shown_host}:{port}/  (database: {where})", flush=True)
+    keeper = app.state.keeper
+    log.info("sabbat %s serving http://%s:%d/ (pid %d): database %s, %d tables in play to load, finished tables "
+             "loaded when asked for and kept %gs, %d AI workers, proxies %s, /metrics %s", __version__, shown_host,
+             port, os.getpid(), where, len(keeper.pending), keep_finished_s, workers,
+             ", ".join(limits.proxies) or "none", "with a token" if metrics_token else "from loopback only")
     server.run()
+
+
+class QuickDeflate(WebSocketsSansIOProtocol):
+    """uvicorn's WebSocket protocol with permessage-deflate at zlib's fastest level (1) instead
+    of its default (6). Why: compressing the views was the largest single cost of a move on the
+    event loop; level 1 compresses a view in about half the time for about 15% more bytes
+    (benchmarks/server_load.py, docs/server.md). Window and memory stay uvicorn's."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.config.ws_per_message_deflate:
+            self.conn = ServerProtocol(
+                extensions=[ServerPerMessageDeflateFactory(server_max_window_bits=12, client_max_window_bits=12,
+                                                           compress_settings={"memLevel": 5, "level": 1})],
+                max_size=self.config.ws_max_size, logger=logging.getLogger("uvicorn.error"))
 
 
 def _open_files_for(connections: int) -> None:

@@ -54,7 +54,42 @@ actions_t = sa.Table(
     sa.Column("msg_id", sa.String(64), nullable=True),
 )
 
+leases_t = sa.Table(
+    "leases", metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("owner", sa.String(80), nullable=False),
+    sa.Column("token", sa.BigInteger, nullable=False),
+    sa.Column("until", sa.Float, nullable=False),
+    sa.Column("lobby", sa.Text, nullable=True),
+)
+"""Which process owns each table in play, until when (the database's clock), under which token
+(`sabbat.web.ownership`; PostgreSQL only: on SQLite one process owns every table)."""
+
 MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+class Fenced(SabbatError):
+    """A write refused: the table's lease token is no longer the one this process holds it under."""
+
+
+def fenced(c: sa.Connection, table_id: str, fence: int | None) -> None:
+    """Refuse the transaction `c` unless `fence` is still the table's lease token (None: no lease,
+    SQLite). The lease's row is locked until `c` ends, so a process taking the table over waits
+    for this write and then reads the log with it; a write after the takeover finds the new token."""
+    if fence is not None:
+        fenced_all(c, {(table_id, fence)})
+
+
+def fenced_all(c: sa.Connection, fences: set[tuple[str, int]]) -> None:
+    """`fenced` for many tables (a batch of moves) in one statement."""
+    if not fences:
+        return
+    held = set(c.execute(sa.select(leases_t.c.table_id, leases_t.c.token)
+                         .where(sa.tuple_(leases_t.c.table_id, leases_t.c.token).in_(sorted(fences)))
+                         .with_for_update(read=True)).tuples())
+    if held != fences:
+        over = ", ".join(f"table {t} (lease token {k})" for t, k in sorted(fences - held))
+        raise Fenced(f"owned by another process now: {over}")
 
 
 @dataclass
@@ -76,6 +111,8 @@ class LogRow(NamedTuple):
     seat: int
     msg_id: str | None
     status: str | None
+    fence: int | None = None
+    """The lease token the move was checked under (PostgreSQL; None on SQLite, one process)."""
 
 
 @dataclass
@@ -173,58 +210,118 @@ class Store:
 
     def create(self, row: TableRow) -> None:
         with self.engine.begin() as c:
-            c.execute(tables_t.insert().values(
+            self.insert(c, row)
+
+    @staticmethod
+    def insert(c: sa.Connection, row: TableRow) -> None:
+        """Write a new table and its seats in the transaction `c` (`leases` adds its lease)."""
+        c.execute(tables_t.insert().values(
                 id=row.id, game=row.game, rules_version=row.rules_version, num_players=row.num_players,
                 seed=str(row.seed), options=json.dumps(row.options), cards=row.cards,
-                settings=json.dumps(row.settings), created=row.created, status=row.status,
-                card_digest=row.card_digest))
-            c.execute(seats_t.insert(), [
-                {"table_id": row.id, "seat": s.seat, "kind": s.kind, "agent": s.agent,
-                 "token_hash": s.token_hash, "open": s.open, "name": s.name} for s in row.seats])
+            settings=json.dumps(row.settings), created=row.created, status=row.status,
+            card_digest=row.card_digest))
+        c.execute(seats_t.insert(), [
+            {"table_id": row.id, "seat": s.seat, "kind": s.kind, "agent": s.agent,
+             "token_hash": s.token_hash, "open": s.open, "name": s.name} for s in row.seats])
 
     def append_many(self, rows: list[LogRow]) -> None:
         """Commit moves of any tables in one transaction (one disk flush for all of them);
-        raises, writing none, if an index is taken."""
+        raises, writing none, if an index is taken or a table's lease token is no longer the
+        one the move was checked under (`Fenced`: another process owns the table now)."""
         with self.engine.begin() as c:
+            fenced_all(c, {(r.table_id, r.fence) for r in rows if r.fence is not None})
             c.execute(_APPEND, [{"table_id": r.table_id, "idx": r.idx, "action": json.dumps(r.action),
                                  "seat": r.seat, "msg_id": r.msg_id} for r in rows])
             for r in rows:
                 if r.status is not None:
                     c.execute(tables_t.update().where(tables_t.c.id == r.table_id).values(status=r.status))
 
-    def truncate(self, table_id: str, keep: int) -> None:
+    def truncate(self, table_id: str, keep: int, fence: int | None = None) -> None:
         """Drop the log entries from index `keep` on (an undo)."""
         with self.engine.begin() as c:
+            fenced(c, table_id, fence)
             c.execute(actions_t.delete().where(actions_t.c.table_id == table_id, actions_t.c.idx >= keep))
 
-    def claim_seat(self, table_id: str, seat: int, token_hash: str) -> None:
+    def claim_seat(self, table_id: str, seat: int, token_hash: str, fence: int | None = None) -> None:
         with self.engine.begin() as c:
+            fenced(c, table_id, fence)
             c.execute(seats_t.update().where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
                       .values(token_hash=token_hash, open=False))
 
-    def set_seat_name(self, table_id: str, seat: int, name: str | None) -> None:
+    def set_seat_name(self, table_id: str, seat: int, name: str | None, fence: int | None = None) -> None:
         with self.engine.begin() as c:
+            fenced(c, table_id, fence)
             c.execute(seats_t.update().where(seats_t.c.table_id == table_id, seats_t.c.seat == seat).values(name=name))
 
-    def set_status(self, table_id: str, status: str) -> None:
+    def set_status(self, table_id: str, status: str, fence: int | None = None) -> None:
         """Mark a table (`expired`: nobody joined it in time)."""
         with self.engine.begin() as c:
+            fenced(c, table_id, fence)
             c.execute(tables_t.update().where(tables_t.c.id == table_id).values(status=status))
 
     def load_all(self) -> list[TableRow]:
         """Every table with its seats and log, oldest first."""
+        return self.load_rows()
+
+    def live_ids(self) -> list[str]:
+        """The tables still in play (neither finished nor expired), oldest first: what a server
+        loads at start. The others are loaded when someone asks for one (`load_rows`)."""
         with self.engine.connect() as c:
-            rows = {r.id: TableRow(r.id, r.game, r.rules_version, r.num_players, int(r.seed), json.loads(r.options),
-                                   r.cards, json.loads(r.settings), r.created, r.status, card_digest=r.card_digest)
-                    for r in c.execute(sa.select(tables_t).order_by(tables_t.c.created))}
-            for s in c.execute(sa.select(seats_t).order_by(seats_t.c.seat)):
+            return [r.id for r in c.execute(sa.select(tables_t.c.id).where(tables_t.c.status.not_in(DORMANT))
+                                            .order_by(tables_t.c.created))]
+
+    def load_rows(self, ids: list[str] | None = None) -> list[TableRow]:
+        """The tables `ids` names (all when None) with their seats and logs, oldest first; an
+        unknown id is left out."""
+        with self.engine.connect() as c:
+            rows = {r.id: _table_row(r) for r in c.execute(_where(sa.select(tables_t), tables_t.c.id, ids)
+                                                          .order_by(tables_t.c.created))}
+            if not rows:
+                return []
+            for s in c.execute(_where(sa.select(seats_t), seats_t.c.table_id, ids).order_by(seats_t.c.seat)):
                 rows[s.table_id].seats.append(SeatRow(s.seat, s.kind, s.agent, s.token_hash, bool(s.open), s.name))
-            for a in c.execute(sa.select(actions_t).order_by(actions_t.c.table_id, actions_t.c.idx)):
+            for a in c.execute(_where(sa.select(actions_t), actions_t.c.table_id, ids)
+                               .order_by(actions_t.c.table_id, actions_t.c.idx)):
                 rows[a.table_id].actions.append((json.loads(a.action), a.seat, a.msg_id))
         return list(rows.values())
 
+    def finished(self, limit: int) -> list[tuple[TableRow, int]]:
+        """The newest `limit` finished tables with their seats and their number of moves, without
+        their logs: what the lobby lists of games nobody has asked for since the server started."""
+        with self.engine.connect() as c:
+            rows = {r.id: _table_row(r) for r in c.execute(
+                sa.select(tables_t).where(tables_t.c.status == "finished").order_by(tables_t.c.created.desc())
+                .limit(limit))}
+            if not rows:
+                return []
+            ids = list(rows)
+            for s in c.execute(_where(sa.select(seats_t), seats_t.c.table_id, ids).order_by(seats_t.c.seat)):
+                rows[s.table_id].seats.append(SeatRow(s.seat, s.kind, s.agent, s.token_hash, bool(s.open), s.name))
+            moves: dict[str, int] = {r.table_id: int(r.moves) for r in c.execute(
+                sa.select(actions_t.c.table_id, sa.func.count().label("moves"))
+                .where(actions_t.c.table_id.in_(ids)).group_by(actions_t.c.table_id))}
+        return [(row, moves.get(row.id, 0)) for row in rows.values()]
+
+    def ping(self) -> None:
+        """Raise unless the database answers (the readiness check)."""
+        with self.engine.connect() as c:
+            c.execute(sa.text("SELECT 1"))
+
     def close(self) -> None:
         self.engine.dispose()
+
+
+DORMANT = ("finished", "expired")
+"""Stored statuses of tables that never move again: loaded only when asked for."""
+
+
+def _table_row(r: Any) -> TableRow:
+    return TableRow(r.id, r.game, r.rules_version, r.num_players, int(r.seed), json.loads(r.options), r.cards,
+                    json.loads(r.settings), r.created, r.status, card_digest=r.card_digest)
+
+
+def _where(select: Any, column: Any, ids: list[str] | None) -> Any:
+    return select if ids is None else select.where(column.in_(ids))
 
 
 _APPEND = actions_t.insert()

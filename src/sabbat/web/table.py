@@ -78,6 +78,9 @@ class Table:
     expired: bool = False
     """Nobody claimed its open seats in time: no longer listed, joined or played."""
     """Counts every change listeners heard of: a view built at one revision is still right."""
+    touched: float = 0.0
+    """When someone last asked for it (by the service's clock): a finished table nobody asks for
+    is forgotten after a while (`keeping`)."""
     committing: bool = False
     """A move of this table is being written: nothing else may move it until it is in place."""
     turn_started: float = 0.0
@@ -95,6 +98,9 @@ class Table:
     """The guided first game this table is played for (its `settings["lesson"]`), if any."""
     lesson_at: int = -1
     """The lesson's step shown now (-1 before its first)."""
+    fence: int | None = None
+    """The lease token this process owns the table under (PostgreSQL): every write of the table
+    carries it, and the database refuses it once another process has taken the table over."""
 
     def advance_lesson(self) -> None:
         """Move the lesson on after a decision (or at the start): its steps follow the game."""
@@ -216,3 +222,21 @@ class Move:
     after: GameState
     mark: Mark
     row: LogRow
+
+
+@dataclass
+class NewTable:
+    """A checked lobby request: the table's row to write, each person's secret token, its creator."""
+
+    row: TableRow
+    tokens: dict[int, str]
+    client: str | None
+
+
+@dataclass
+class Claim:
+    """An open seat a person is about to claim, and the token that will open it."""
+
+    table: Table
+    seat: int
+    token: str

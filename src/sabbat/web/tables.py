@@ -1,10 +1,11 @@
-"""The table authority: seats, moves, undo, clocks and views. Knows neither WebSocket nor SQL.
+"""The tables' rules of play: seats, moves, undo, clocks and views. Knows neither WebSocket nor SQL.
 
-Why one authority: every move goes through `check_act` (or `ai_move`), which checks the seat,
-the version the client saw and the action's legality; the move is committed to the store, and
-only then `finish` puts it in place and tells listeners, who send each recipient its own
-view. A crash after the commit loses nothing; a crash before it loses only a move that was
-never acknowledged.
+Why checks apart from writes: every change that must last comes in two halves, a check that
+changes nothing (`check_act`, `plan_table`, `plan_join`, `plan_rename`, `plan_undo`) and the
+change put in place (`finish`, `add`, `claimed`, `renamed`, `undone`). The authority
+(`sabbat.web.authority`) writes what the check returned and puts it in place only once the
+write is durable: a crash after the write loses nothing; a crash before it loses only a change
+nobody was told of.
 """
 
 from __future__ import annotations
@@ -24,8 +25,8 @@ from . import clocks, loading, lobby
 from .names import MAX_TABLE_NAME, game_named, seat_name, text_name
 from .rejected import Rejected
 from .steps import mark, secret_mover
-from .store import LogRow, SeatRow, Store, TableRow
-from .table import Listener, Move, Seat, Table, hash_token
+from .store import LogRow, SeatRow, TableRow
+from .table import Claim, Listener, Move, NewTable, Seat, Table, hash_token
 
 MAX_CLOCK_S = 7 * 24 * 3600
 TABLES_PER_CLIENT = 10
@@ -35,12 +36,11 @@ LEVELS = ("easy", "normal", "hard", "heuristic", "random")
 
 
 class TableService:
-    """Every live table, rebuilt from the store at start; the only writer of moves."""
+    """Every table this process holds, and the checks and changes of play on them."""
 
-    def __init__(self, store: Store, grace_s: float = 60.0, clock: Callable[[], float] = time.monotonic,
+    def __init__(self, grace_s: float = 60.0, clock: Callable[[], float] = time.monotonic,
                  agents: Collection[str] = LEVELS, open_expiry_s: float = lobby.OPEN_EXPIRY_S,
                  tables_per_client: int = TABLES_PER_CLIENT) -> None:
-        self.store = store
         self.grace_s = grace_s
         self.open_expiry_s = open_expiry_s
         self.tables_per_client = tables_per_client
@@ -55,14 +55,32 @@ class TableService:
         self.listeners: list[Listener] = []
 
     # ----- building tables -----------------------------------------------------------
-    def load(self) -> int:
-        """Rebuild every table from its log; returns how many. A table whose log does not replay
-        under today's rules (one move no longer legal) is stopped with the reason, at the last
-        move that did: one old table never keeps the server, or any other table, from going on."""
-        tables, unloadable = loading.load_all(self.store.load_all(), self.clock)
-        self.tables.update(tables)
+    def load(self, rows: list[TableRow], fences: dict[str, int] | None = None) -> int:
+        """Rebuild stored tables from their logs and put them in place (`put`); returns how many.
+        A table whose log does not replay under today's rules (one move no longer legal) is
+        stopped with the reason, at the last move that did: one old table never keeps the server,
+        or any other table, from going on. Which tables to load is the caller's (`keeping`)."""
+        return len(self.put(*loading.load_all(rows, self.clock), fences))
+
+    def put(self, tables: dict[str, Table], unloadable: dict[str, str],
+            fences: dict[str, int] | None = None) -> list[Table]:
+        """Put rebuilt tables in memory (one already there is kept: it may have moved since) and
+        announce each one in play to the listeners (its AI may have to move, also on a table
+        taken over from another process); returns those added. `fences` holds the lease token each table is
+        owned under (PostgreSQL, `ownership`)."""
         self.unloadable.update(unloadable)
-        return len(self.tables)
+        added = []
+        now = self.clock()
+        for table_id, table in tables.items():
+            if table_id in self.tables:
+                continue
+            table.touched = now
+            table.fence = (fences or {}).get(table_id)
+            self.tables[table_id] = table
+            added.append(table)
+            if table.status == "playing":
+                self._notify(table)
+        return added
 
     @staticmethod
     def _card_digest(game: Game, cards: str | None) -> str | None:
@@ -107,9 +125,9 @@ class TableService:
             why = str(exc).replace(f"card file {name}", "it").replace(name, "it")
             raise Rejected("bad_cards", why=why) from None
 
-    def create_lesson(self, spec: Any, client: str | None = None) -> tuple[Table, dict[int, str]]:
-        """A lesson's table from `{game, lesson?, name?}`: the deal and options the lesson declares,
-        its gentle AI in every other seat, the learner in its seat; no lobby lists it."""
+    def plan_lesson(self, spec: Any, client: str | None = None) -> NewTable:
+        """A lesson's table checked from `{game, lesson?, name?}`: the deal and options the lesson
+        declares, its gentle AI in every other seat, the learner in its seat; no lobby lists it."""
         if not isinstance(spec, dict):
             raise Rejected.because("table_object")
         game = game_named(spec.get("game", ""))
@@ -120,13 +138,14 @@ class TableService:
             raise Rejected("no_lesson", game=game.info.title["en"])
         seats: list[dict[str, Any]] = [{"kind": "ai", "agent": lesson.opponents} for _ in range(lesson.players)]
         seats[lesson.seat] = {"kind": "human", "name": spec.get("name")}
-        return self.create({"game": game.info.id, "players": lesson.players, "seats": seats, "seed": lesson.seed,
-                            "options": dict(lesson.options)}, client, lesson=lesson.id)
+        return self.plan_table({"game": game.info.id, "players": lesson.players, "seats": seats, "seed": lesson.seed,
+                                "options": dict(lesson.options)}, client, lesson=lesson.id)
 
-    def create(self, spec: Any, client: str | None = None, lesson: str | None = None) -> tuple[Table, dict[int, str]]:
-        """A new table from a lobby request; returns it and the secret token of each human seat.
-        `client` (its address) may have at most `tables_per_client` tables waiting or in play;
-        `lesson` names the game's lesson the table is played for (`create_lesson`)."""
+    def plan_table(self, spec: Any, client: str | None = None, lesson: str | None = None) -> NewTable:
+        """A new table checked from a lobby request: its row to write and the secret token of each
+        human seat. `client` (its address) may have at most `tables_per_client` tables waiting or
+        in play; `lesson` names the game's lesson the table is played for (`plan_lesson`).
+        Nothing changes until `add`."""
         if client is not None:
             mine = sum(1 for t in self.tables.values() if t.creator == client and t.status == "playing")
             if mine >= self.tables_per_client:
@@ -172,13 +191,17 @@ class TableService:
                        cards, settings, time.time(), "playing",
                        [SeatRow(s.seat, s.kind, s.agent, s.token_hash, s.open, s.name) for s in seats],
                        card_digest=self._card_digest(game, cards))
-        self.store.create(row)
-        table = loading.build(row, self.clock)
+        return NewTable(row, tokens, client)
+
+    def add(self, new: NewTable, fence: int | None = None) -> Table:
+        """Put a written table in place (owned under `fence` on PostgreSQL)."""
+        table = loading.build(new.row, self.clock)
         table.turn_started = self.clock()
-        table.creator = client
-        self.tables[row.id] = table
+        table.creator = new.client
+        table.fence = fence
+        self.tables[new.row.id] = table
         self._notify(table)
-        return table, tokens
+        return table
 
     def _settings(self, spec: dict[str, Any]) -> dict[str, Any]:
         settings: dict[str, Any] = {}
@@ -217,8 +240,8 @@ class TableService:
                 return s.seat
         raise Rejected("bad_token")
 
-    def join(self, table_id: str, seat: int | None) -> tuple[int, str]:
-        """Claim an open human seat (the first one when `seat` is None)."""
+    def plan_join(self, table_id: str, seat: int | None) -> Claim:
+        """An open human seat to claim (the first one when `seat` is None) and its new token."""
         table = self.get(table_id)
         if table.stopped is not None:
             raise Rejected("stopped", move=table.stopped.params["move"])
@@ -230,24 +253,29 @@ class TableService:
             if seat is None or not free:
                 raise Rejected("table_full")
             raise Rejected("seat_taken", seat=seat + 1)
-        token = secrets.token_urlsafe(24)
-        self.store.claim_seat(table.id, chosen.seat, hash_token(token))
-        chosen.token_hash = hash_token(token)
+        return Claim(table, chosen.seat, secrets.token_urlsafe(24))
+
+    def claimed(self, claim: Claim) -> tuple[int, str]:
+        """Put a written claim in place; returns the seat and its token."""
+        chosen = claim.table.seats[claim.seat]
+        chosen.token_hash = hash_token(claim.token)
         chosen.open = False
         chosen.left_at = self.clock()  # a claimed seat never connected is away: the grace counts from here
-        self._notify(table)
-        return chosen.seat, token
+        self._notify(claim.table)
+        return claim.seat, claim.token
 
-    def rename(self, table: Table, seat: int | None, name: Any) -> None:
-        """A person names their own seat (the name their browser remembers)."""
+    @staticmethod
+    def plan_rename(table: Table, seat: int | None, name: Any) -> str | None:
+        """The clean name a person gives their own seat (the name their browser remembers);
+        None when it is the name the seat has already."""
         if seat is None:
             raise Rejected("spectator")
         clean = seat_name(name)
-        s = table.seats[seat]
-        if s.name == clean:
-            return
-        self.store.set_seat_name(table.id, seat, clean)
-        s.name = clean
+        return None if table.seats[seat].name == clean else clean
+
+    def renamed(self, table: Table, seat: int, name: str) -> None:
+        """Put a written seat name in place."""
+        table.seats[seat].name = name
         self._notify(table)
 
     def connected(self, table: Table, seat: int | None, delta: int) -> None:
@@ -361,7 +389,7 @@ class TableService:
         after = table.state.clone()
         after.apply(action)
         row = LogRow(table.id, table.version, action.to_json(), seat, msg_id,
-                     "finished" if after.is_terminal() else None)
+                     "finished" if after.is_terminal() else None, table.fence)
         return Move(table, seat, action, msg_id, after, mark(secret_mover(table.state), after), row)
 
     def ai_move(self, table_id: str, version: int, seat: int, action: Any) -> Move | None:
@@ -377,17 +405,21 @@ class TableService:
             return None
         return self._move(table, seat, table.game.action_from_json(action), None)
 
-    def undo(self, table_id: str, token: str | None, version: Any) -> int:
-        """Take back the seat's last move of this turn when nothing hidden was revealed by it."""
+    def plan_undo(self, table_id: str, token: str | None, version: Any) -> tuple[Table, int]:
+        """The seat that may take back its last move of this turn (nothing hidden was revealed by
+        it); the log is then cut to `table.version - 1` moves by the authority, then `undone`."""
         table = self.get(table_id)
         seat = self.seat_of(table, token)
         if seat is None:
             raise Rejected("spectator")
         self.movable(table)
-        if table.undo_ok != (seat, table.version) or version != table.version_for(seat):
+        if table.committing or table.undo_ok != (seat, table.version) or version != table.version_for(seat):
             raise Rejected("no_undo")
+        return table, seat
+
+    def undone(self, table: Table, seat: int) -> int:
+        """Put a written undo in place: the table back one move; returns the seat's version."""
         keep = table.version - 1
-        self.store.truncate(table.id, keep)
         replay = Replay(table.game.info.id, table.state.rules_version, table.state.num_players,
                         table.state.seed, dict(table.state.options), list(table.state.history[:keep]))
         rebuilt = table.game.new(replay.num_players, replay.seed, replay.options)
@@ -411,8 +443,7 @@ class TableService:
             if table.state.is_terminal() or table.stopped is not None or table.expired or table.thinking or table.committing:
                 continue
             if lobby.unclaimed_too_long(table, now, self.open_expiry_s):
-                self.store.set_status(table.id, "expired")
-                table.expired = True
+                table.expired = True  # the authority writes it; a crash before then expires it again after restart
                 changed.append(table)
                 self._notify(table)
                 continue
@@ -492,9 +523,9 @@ class TableService:
         meta = {"table": table.id, "seats": [s.public() for s in table.seats], "source": "sabbat serve"}
         return Replay.from_state(table.state, meta).to_json()
 
-    def lobby(self, status: str | None = None) -> list[dict[str, Any]]:
-        """The tables a lobby lists under `status` (`lobby.listing`)."""
-        return lobby.listing(self.tables.values(), status)
+    def lobby(self, status: str | None = None, elsewhere: Collection[dict[str, Any]] = ()) -> list[dict[str, Any]]:
+        """The tables a lobby lists under `status` (`lobby.listing`), with the rows other processes published."""
+        return lobby.listing(self.tables.values(), status, elsewhere)
 
     def _notify(self, table: Table) -> None:
         table.revision += 1

@@ -5,14 +5,23 @@ import { t } from './i18n.js';
 const MINE = 'sabbat.mygames';
 const NAME = 'sabbat.name';
 
+const MOVING_TRIES = 30;
+
 export async function api(path, body) {
   let res;
-  try {
-    res = await fetch(path, body === undefined ? {} : {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
-    });
-  } catch {
-    throw new Error(t('net.failed'));
+  // A 503 with Retry-After: the table is moving to another server process and nothing was done;
+  // ask again after the time it says, for as long as a takeover may take.
+  for (let tries = 0; ; tries += 1) {
+    try {
+      res = await fetch(path, body === undefined ? {} : {
+        method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
+      });
+    } catch {
+      throw new Error(t('net.failed'));
+    }
+    const after = res.headers.get('Retry-After');
+    if (res.status !== 503 || after === null || tries >= MOVING_TRIES) break;
+    await new Promise((done) => { setTimeout(done, Math.min(2000, 1000 * Number(after) || 500)); });
   }
   const text = await res.text();
   let data;

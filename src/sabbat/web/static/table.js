@@ -117,6 +117,8 @@ export function showTable(root, tableId) {
   }
 
   function onView(v) {
+    // entries of the observation the server left out because this page holds them unchanged
+    if (v.kept && s.view) for (const k of v.kept) v.observation[k] = s.view.observation[k];
     s.events = mergeEvents(s.events, v, !!s.view);
     if (s.heard != null) s.heard = Math.min(s.heard, s.events.length); // an undo shortens the log
     if (s.view && v.version !== s.view.version) s.hint = null;
