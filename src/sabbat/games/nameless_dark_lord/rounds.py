@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .board import bomber_to_stock, give
 from .level_events import begin_event
-from .model import CAP, NO_ONE, OVER_PHASE, PENDING, ROUNDS, SLEEVE_PHASE, Position, seat, seat_order
+from .model import CAP, NO_ONE, OVER_PHASE, PENDING, ROUNDS, SLEEVE_PHASE, Position, round_start, seat, seat_order
 from .scoring import totals, winner
 from .sleeves import settle_sleeve
 from .text import EVENT
@@ -14,13 +14,13 @@ from .text import EVENT
 def begin_round(s: Position, r: int) -> None:
     n = s.num_players
     s.round = r
-    start = seat(s, r - 1)
     s.targets = []
     for _ in range(n + 1):
         deck = next((d for d in s.decks if d), None)
         if deck is None:
             break
         s.targets.append(deck.pop())
+    start = round_start(s)
     s.areas = [[] for _ in s.targets]
     s.outcome = [PENDING] * len(s.targets)
     incomes, circles = s.deal.income, s.deal.circles

@@ -69,6 +69,9 @@ class NdlState(Position):
     def winners(self) -> list[int]:
         if not self.is_terminal():
             return []
+        if self.options.get("red_throne_tie") == "shared":  # study variant: every tied player wins
+            t = totals(self)
+            return [p for p in range(self.num_players) if t[p] == max(t)]
         return [winner(self)]
 
     def check_invariants(self) -> list[str]:
