@@ -6,7 +6,7 @@
     python benchmarks/balance.py monslaught --option boss1_tie=lot --players 4
 
 A game's options (`--option NAME=VALUE`, repeatable, as for `sabbat simulate`) include its study
-variants, each of which switches one rule of the rulebook off (`sabbat options GAME` lists them): a
+variants, each of which switches one rule of the rulebook off (`sabbat games GAME` lists them): a
 run with one, on the same seeds, shows whether a target a card change cannot fix is the rule's doing.
 
 Game i is played with seed `seed + i` and the seats rotated, as `sabbat simulate` does, so two runs
