@@ -3,7 +3,7 @@ default is the rulebook."""
 
 from __future__ import annotations
 
-from sabbat.games.nameless_dark_lord import GAME
+from sabbat.games.nameless_dark_lord import GAME, rounds
 from sabbat.games.nameless_dark_lord.model import Phase
 from sabbat.games.nameless_dark_lord.state import NdlState
 from tests.games.nameless_dark_lord.ndl_support import B, G, R, add, board, new, resolve_from
@@ -23,7 +23,20 @@ def _tied_ending(**options: str) -> NdlState:
 def test_red_throne_tie_shared_makes_every_tied_player_a_winner() -> None:
     assert _tied_ending().winners() == [B]  # the rulebook: nearest clockwise from the Red Throne
     assert _tied_ending(red_throne_tie="red_throne").winners() == [B]
-    assert sorted(_tied_ending(red_throne_tie="shared").winners()) == [B, G]
+    shared = _tied_ending(red_throne_tie="shared")
+    assert sorted(shared.winners()) == [B, G]
+    assert shared.tie_breaks() == [{}] * 4  # no tie-break shown where none applies
+
+
+def test_red_throne_tie_shared_says_the_win_is_shared_at_the_end() -> None:
+    s = new(4, red_throne_tie="shared")
+    for p in (B, G):
+        add(s, p, "fishing_village")
+    s.round = 7
+    rounds.after_event(s)
+    last = s.events[-1]
+    assert s.is_terminal() and last.key.endswith("event.game_over_shared")
+    assert [w["en"] for w in last.params["winners"]] == ["Blue", "Green"]
 
 
 def _games(**options: str) -> list[NdlState]:

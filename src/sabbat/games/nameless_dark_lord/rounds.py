@@ -76,7 +76,12 @@ def after_event(s: Position) -> None:
     if s.round >= ROUNDS:
         s.phase = OVER_PHASE
         scores = totals(s)
-        key = "game_over_tie" if scores.count(max(scores)) > 1 else "game_over"
+        tied = [p for p in range(s.num_players) if scores[p] == max(scores)]
+        if len(tied) > 1 and s.options.get("red_throne_tie") == "shared":  # study variant
+            s.emit(EVENT + "game_over_shared", scores=scores, standings=s.seat_list("standing", scores),
+                   winners=[s.colour_name(p) for p in tied])
+            return
+        key = "game_over_tie" if len(tied) > 1 else "game_over"
         s.emit(EVENT + key, scores=scores, standings=s.seat_list("standing", scores),
                winner=s.colour_name(winner(s, scores)))
         return
