@@ -3,6 +3,11 @@
     python benchmarks/balance.py monslaught --players 2,3,4 --games 2000 --out balance.json
     python benchmarks/balance.py monslaught --players 3 --games 200 --agents ismcts:30
     python benchmarks/balance.py mystic-vale --cards my_cards.yaml --players 3
+    python benchmarks/balance.py monslaught --option boss1_tie=lot --players 4
+
+A game's options (`--option NAME=VALUE`, repeatable, as for `sabbat simulate`) include its study
+variants, each of which switches one rule of the rulebook off (`sabbat games GAME` lists them): a
+run with one, on the same seeds, shows whether a target a card change cannot fix is the rule's doing.
 
 Game i is played with seed `seed + i` and the seats rotated, as `sabbat simulate` does, so two runs
 with the same arguments give the same figures, and two card files are compared on the same deals.
@@ -16,14 +21,17 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from sabbat import games
+from sabbat.core import BadOption, Game
+from sabbat.core.options import check_options
 from sabbat.sim.parallel import plan, run_jobs
 from sabbat.sim.targets import Targets, check
 
 
 def parser(description: str | None = __doc__) -> argparse.ArgumentParser:
-    """The options of a balance run (benchmarks/counterfactual.py adds its rule to them)."""
+    """The options of a balance run."""
     ap = argparse.ArgumentParser(description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("game")
     ap.add_argument("--players", default="", help="player counts, comma-separated (default: every count)")
@@ -31,6 +39,8 @@ def parser(description: str | None = __doc__) -> argparse.ArgumentParser:
     ap.add_argument("--agents", default="heuristic", help="comma-separated agent names, cycled over the seats")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--cards", type=Path, default=None, help="card file to use instead of the shipped one")
+    ap.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
+                    help="a game option, e.g. a study variant that switches a rule off (repeatable)")
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--runaway-ratio", type=float, default=Targets.runaway_ratio)
     ap.add_argument("--cards-shown", type=int, default=8, help="cards listed per count, by edge (0: none)")
@@ -43,10 +53,13 @@ def run(args: argparse.Namespace, extra: dict[str, object] | None = None) -> dic
     goes into the JSON beside the run's settings."""
     game = games.get(args.game)
     counts = [int(x) for x in args.players.split(",") if x] or list(game.info.player_counts)
-    options = {"cards": str(args.cards.resolve())} if args.cards else {}
+    options = game_options(game, args.option)
+    if args.cards:
+        options["cards"] = str(args.cards.resolve())
     targets = Targets(runaway_ratio=args.runaway_ratio)
     result: dict[str, object] = {"game": game.info.id, "agents": args.agents, "seed": args.seed,
-                                 "cards": str(args.cards) if args.cards else "shipped", **(extra or {}),
+                                 "cards": str(args.cards) if args.cards else "shipped",
+                                 "options": {k: v for k, v in options.items() if k != "cards"}, **(extra or {}),
                                  "targets": vars(targets), "by_players": {}}
     for n in counts:
         began = time.perf_counter()
@@ -60,6 +73,20 @@ def run(args: argparse.Namespace, extra: dict[str, object] | None = None) -> dic
         args.out.write_text(json.dumps(result, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         print(f"wrote {args.out}")
     return result
+
+
+def game_options(game: Game, items: list[str]) -> dict[str, Any]:
+    """`NAME=VALUE` items checked by the game's declarations (SystemExit naming the fault)."""
+    given = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name:
+            raise SystemExit(f"write an option as NAME=VALUE, not {item!r}")
+        given[name.strip()] = value.strip()
+    try:
+        return {k: v for k, v in check_options(game.info.id, game.info.options, given).items() if k in given}
+    except BadOption as e:
+        raise SystemExit(str(e)) from None
 
 
 def main(argv: list[str] | None = None) -> int:

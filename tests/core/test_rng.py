@@ -51,3 +51,11 @@ def test_random_float_in_unit_interval() -> None:
     rng = Rng(11)
     xs = [rng.random() for _ in range(1000)]
     assert all(0.0 <= x < 1.0 for x in xs) and 0.4 < sum(xs) / len(xs) < 0.6
+
+
+def test_keyed_is_fixed_by_its_key_and_every_part_of_it_counts() -> None:
+    draws = [Rng.keyed(3, 7, 11).next_u64() for _ in range(2)]
+    assert draws[0] == draws[1]
+    others = {Rng.keyed(3, 7, 12).next_u64(), Rng.keyed(7, 3, 11).next_u64(), Rng.keyed(3, 7).next_u64(),
+              Rng.keyed(3, 7, 11, 0).next_u64(), Rng.keyed().next_u64()}
+    assert draws[0] not in others and len(others) == 5

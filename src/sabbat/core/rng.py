@@ -60,6 +60,15 @@ class Rng:
             j = below(i + 1)
             items[i], items[j] = items[j], items[i]
 
+    @classmethod
+    def keyed(cls, *key: int) -> Rng:
+        """A generator fixed by `key`: a lot a rule draws from it is the same each time the rule asks,
+        and the state's own stream (its deals) stays as it would be without the lot."""
+        rng = cls(len(key))
+        for k in key:
+            rng = cls(rng.next_u64() ^ (k & _MASK))
+        return rng
+
     def spawn(self) -> Rng:
         """An independent generator seeded from this one."""
         return Rng(self.next_u64())

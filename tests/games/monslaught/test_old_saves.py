@@ -23,7 +23,8 @@ def test_a_save_from_before_the_rework_loads_as_it_was_written_and_plays_to_the_
     state = GAME.from_json(data)
     saved = state.to_json()
     assert saved["state"]["f"].pop("offered") == [0, 0, 0]  # added since, empty for an old game
-    assert saved["state"]["f"].pop("options") == {"second_place": "qualified", "refill_hand": "uncapped"}  # defaults kept since
+    assert saved["state"]["f"].pop("options") == {"second_place": "qualified", "refill_hand": "uncapped",
+                                                  "boss1_tie": "start_player"}  # defaults kept since
     saved["state"]["f"]["options"] = data["state"]["f"]["options"]
     for seat in saved["state"]["f"]["seats"] + saved["state"]["f"]["fog"]:  # a count then, the cards since
         assert seat["f"]["taken"] == []

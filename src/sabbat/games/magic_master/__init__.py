@@ -84,6 +84,22 @@ class MagicMasterGame(Game):
                 values={"by_value": {"en": "By value: 6/6/1 deals 10/10/9", "ja": "値の順: 6/6/1なら10/10/9枚"},
                         "by_place": {"en": "By place: 6/6/1 deals 10/10/8", "ja": "順位の順: 6/6/1なら10/10/8枚"}},
             ),
+            # A study variant: it switches a rule of the rulebook off, to measure what the rule is worth.
+            "turn_order": Option(
+                "Study variant, not the rulebook: succession (default, the rulebook: seats in ascending succession "
+                "of the revealed heirs, the lowest starts) or lot (the turn order drawn by lot; the hands are still "
+                "dealt by succession)",
+                default="succession", choices=("succession", "lot"),
+                help_ja="ルールブックと異なる検証用の変種：succession（既定・ルールブック：公開した後継者の王位継承権の低い順に"
+                        "座り、最も低いプレイヤーから始める）または lot（手番の順をくじで決める。手札は継承権どおりに配る）",
+                label={"en": "Turn order (study variant)", "ja": "手番の順（検証用の変種）"},
+                explain={"en": "Study variant that departs from the rulebook: how the turn order is set after the heirs "
+                               "are revealed.",
+                         "ja": "ルールブックと異なる検証用の変種：後継者の公開後に手番の順をどう決めるか。"},
+                values={"succession": {"en": "Lowest succession starts (rulebook)",
+                                       "ja": "王位継承権の最も低いプレイヤーから（ルールブック）"},
+                        "lot": {"en": "By lot", "ja": "くじ"}},
+            ),
         },
     )
     state_class = MagicMasterState

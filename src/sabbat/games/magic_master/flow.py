@@ -8,6 +8,8 @@ These functions take the position and call only each other and the modules below
 
 from __future__ import annotations
 
+from sabbat.core import Rng
+
 from . import groups as G
 from .cards import Kind
 from .model import OVER_PHASE, REGROUP_PHASE, Phase, Position, RegroupKind
@@ -26,6 +28,8 @@ def finish_setup(s: Position) -> None:
         if s.deck:
             s.market.append(s.deck.pop())
     s.emit("magic_master.event.market", cards=[t.name(c) for c in s.market])
+    if s.options.get("turn_order") == "lot":  # study variant; keyed, so the deck keeps its order
+        Rng.keyed(s.seed).shuffle(s.rank)
     s.order = list(reversed(s.rank))
     s.emit("magic_master.event.seating", players=seat_list("seat", s.order))
     for p in range(s.num_players):

@@ -54,6 +54,20 @@ class MonslaughtGame(Game):
                                  "ja": "補充が手札にするカードだけを数え、アクションなら上限を超えてもよい"},
                     "capped": {"en": "The whole hand, up to the refill limit (4, or 5 with an Owl)",
                                "ja": "手札全体を補充の上限（4枚、フクロウがいれば5枚）まで"}},
+        ), "boss1_tie": Option(
+            # A study variant: it switches a rule of the rulebook off, to measure what the rule is worth.
+            "Study variant, not the rulebook: start_player (default, the rulebook, E13: a tie for the boss goes to "
+            "the player nearer the start player clockwise) or lot (at boss 1 only, a tie is decided by lot)",
+            default="start_player", choices=("start_player", "lot"),
+            help_ja="ルールブックと異なる検証用の変種：start_player（既定・ルールブック：ボスの同点はスタートプレイヤーから"
+                    "時計回りに近いプレイヤーが上）または lot（ボス1だけ、同点をくじで決める）",
+            label={"en": "A tie for the first boss (study variant)", "ja": "最初のボスでの同点（検証用の変種）"},
+            explain={"en": "Study variant that departs from the rulebook: who takes the first boss when declared "
+                           "attacks tie.",
+                     "ja": "ルールブックと異なる検証用の変種：最初のボスで宣言した攻撃力が同じときにだれが得るか。"},
+            values={"start_player": {"en": "The player nearer the start player (rulebook)",
+                                     "ja": "スタートプレイヤーに近いプレイヤー（ルールブック）"},
+                    "lot": {"en": "By lot", "ja": "くじ"}},
         )},
         summary={
             "en": "Summon familiars, scout monsters and lands, defeat four witches; choose your hand from your discard pile.",

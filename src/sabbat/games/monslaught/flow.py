@@ -168,6 +168,8 @@ def reward(st: Position) -> None:
     """Rank the qualifiers (ties: nearer the start player clockwise), give the boss, penalty."""
     boss = st.db.bosses[st.boss_row[st.boss_revealed - 1]]
     order = turn_order(st.start, st.num_players)
+    if boss.number == 1 and st.options.get("boss1_tie") == "lot":  # study variant; keyed, the decks stay
+        Rng.keyed(st.seed, st.round).shuffle(order)
     qualifiers = [p for p in order if st.seats[p].declared >= boss.scout]
     qualifiers.sort(key=lambda p: -st.seats[p].declared)  # stable: keeps the clockwise tie-break
     st.ranking = qualifiers

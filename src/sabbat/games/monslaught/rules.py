@@ -8,9 +8,8 @@ from typing import Any
 
 from sabbat.core import Action
 
-from . import flow
 from .effects import HANDLERS, group_total, upkeep
-from .flow import DRAFT, SUMMONS, after_reward, begin_cleanup, end_turn, note_offers, private, say, take_card
+from .flow import DRAFT, SUMMONS, after_reward, begin_cleanup, end_turn, note_offers, private, reward, say, take_card
 from .legal import effect_actions, legal, penalty_actions, scout_actions
 from .model import Phase, Position, Seat, land_pay
 
@@ -200,7 +199,7 @@ def _declare(st: Position, seat: Seat, args: tuple[Any, ...]) -> None:
     if st.pos < len(st.order):
         st.active = st.order[st.pos]
     else:
-        flow.reward(st)  # looked up in flow, where a counterfactual study replaces it
+        reward(st)
 
 
 def _penalty_done(st: Position) -> None:

@@ -3,7 +3,7 @@ then ③ ④ resolution area by area: power and priority, acquire or decline, pa
 
 from __future__ import annotations
 
-from sabbat.core import Action
+from sabbat.core import Action, Rng
 
 from .actions import CURSE_ACTIONS, PASS, PLACE_ACTIONS, SKIP, TARGET_ACTIONS, VP
 from .board import MAX_UNITS, bomber_to_stock, bombers_return_early, can_afford, cost, give, remove_unit
@@ -176,6 +176,9 @@ def _priority(s: Position, x: int, powers: list[int]) -> list[int]:
                 front[q] = i
             if effect[u] == "flagbearer":
                 flag[q] = 0
+    if s.options.get("power_tie") == "lot":  # study variant: after the Flagbearer, by lot
+        lot = {p: Rng.keyed(x, p, *s.targets).random() for p in range(n)}
+        return sorted(eligible(s, x), key=lambda p: (-powers[p], flag[p], lot[p]))
     return sorted(eligible(s, x), key=lambda p: (-powers[p], flag[p], front[p]))
 
 

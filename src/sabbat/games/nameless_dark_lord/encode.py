@@ -12,7 +12,7 @@ from typing import Any
 
 from sabbat.core.layout import UID, Ints, Kind, plain
 
-from .model import AREAS, Phase, Position
+from .model import AREAS, Phase, Position, round_start
 from .scoring import sheet
 
 _uid = Ints(0, UID - 1, "card instance")
@@ -177,8 +177,8 @@ def encoder(layout: Any) -> Encode:
             units("removed", s.removed, False)
         if s.round:
             d[top["round"]] = s.round
-        if (s.red + s.round - 1) % n:
-            d[top["start_player"]] = (s.red + s.round - 1) % n
+        if start := round_start(s):
+            d[top["start_player"]] = start
         mover = s.current_player
         if mover:
             d[top["to_move"]] = mover

@@ -14,7 +14,7 @@ from enum import Enum
 from functools import lru_cache
 from typing import Any, Self
 
-from sabbat.core import GameState, codec
+from sabbat.core import GameState, Rng, codec
 
 from . import cards as carddata
 from .cards import CardTable, NdlCard
@@ -261,6 +261,16 @@ class Position(GameState):
 def seat(s: Position, k: int) -> int:
     """The player k seats clockwise from the Red Throne (k = 0 is seat 1)."""
     return (s.red + k) % s.num_players
+
+
+def round_start(s: Position) -> int:
+    """The start player of the current round: seat 1 + round - 1 clockwise (the rulebook), or by lot
+    under the study option `start_player`, keyed by the round's targets so that it reads the same
+    all round long and the deals stay those of the rulebook."""
+    lot = s.options.get("start_player", "red_throne")
+    if lot == "lot_every_round" or (lot == "lot_first_round" and s.round == 1):
+        return Rng.keyed(s.round, *s.targets).below(s.num_players)
+    return seat(s, s.round - 1)
 
 
 def seat_order(s: Position, first: int) -> list[int]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .board import player_power
-from .model import AREAS, Phase, Position
+from .model import AREAS, Phase, Position, round_start
 from .scoring import sheet
 
 
@@ -56,7 +56,7 @@ def observe(s: Position, player: int | None) -> dict[str, Any]:
         "to_move": s.current_player,
         "viewer": player,
         "red": s.red,
-        "start_player": (s.red + s.round - 1) % n,
+        "start_player": round_start(s),
         "deck_sizes": [len(d) for d in s.decks],
         "areas": areas,
         "removed": [_unit(s, u) for u in s.removed],

@@ -45,4 +45,48 @@ OPTIONS: dict[str, Option] = {
                  "ja": "毎ラウンド、どのユニットにスリーブを付けるかの決め方。"},
         values={"open": {"en": "In turn, each choice shown at once", "ja": "手番順に選び、すぐに公開"},
                 "secret": {"en": "In secret, shown when everyone has chosen", "ja": "全員が選ぶまで伏せる"}}),
+    # Study variants: each switches one rule of the rulebook off, to measure what the rule is worth
+    # (docs/studies.md); the default is the rulebook.
+    "red_throne_tie": Option(
+        "Study variant, not the rulebook: red_throne (default, the rulebook: a tie at the top goes to the "
+        "Red Throne, then to the tied player nearest clockwise) or shared (every tied player wins)",
+        default="red_throne", choices=("red_throne", "shared"),
+        help_ja="ルールブックと異なる検証用の変種：red_throne（既定・ルールブック：最高点の同点は「赤の玉座」の所有者、"
+                "次に時計回りで近いプレイヤーの勝ち）または shared（同点の全員が勝ち）",
+        label={"en": "A tie for the win (study variant)", "ja": "最高点の同点（検証用の変種）"},
+        explain={"en": "Study variant that departs from the rulebook: who wins when players tie for the highest score.",
+                 "ja": "ルールブックと異なる検証用の変種：最高点で同点になったときの勝者。"},
+        values={"red_throne": {"en": "The Red Throne, then nearest clockwise (rulebook)",
+                               "ja": "「赤の玉座」、次に時計回りで近いプレイヤー（ルールブック）"},
+                "shared": {"en": "Every tied player wins", "ja": "同点の全員が勝ち"}}),
+    "start_player": Option(
+        "Study variant, not the rulebook: red_throne (default, the rulebook: the Red Throne starts round 1 and "
+        "the start passes to the left each round), lot_first_round (round 1's start player drawn by lot, later "
+        "rounds as the rulebook) or lot_every_round (every round's start player drawn by lot); the magic stones "
+        "stay with seats 3 and 4",
+        default="red_throne", choices=("red_throne", "lot_first_round", "lot_every_round"),
+        help_ja="ルールブックと異なる検証用の変種：red_throne（既定・ルールブック：「赤の玉座」が第1ラウンドのスタート"
+                "プレイヤーで、毎ラウンド左隣に渡す）、lot_first_round（第1ラウンドだけくじで決め、以降はルールブック通り）"
+                "または lot_every_round（毎ラウンドくじで決める）。魔石は席3と席4のまま",
+        label={"en": "Start player of each round (study variant)", "ja": "各ラウンドのスタートプレイヤー（検証用の変種）"},
+        explain={"en": "Study variant that departs from the rulebook: who starts each round.",
+                 "ja": "ルールブックと異なる検証用の変種：各ラウンドをだれから始めるか。"},
+        values={"red_throne": {"en": "The Red Throne starts, then the player on the left (rulebook)",
+                               "ja": "「赤の玉座」から、以降は左隣（ルールブック）"},
+                "lot_first_round": {"en": "Round 1 by lot, then as the rulebook",
+                                    "ja": "第1ラウンドだけくじ、以降はルールブック通り"},
+                "lot_every_round": {"en": "Every round by lot", "ja": "毎ラウンドくじ"}}),
+    "power_tie": Option(
+        "Study variant, not the rulebook: front_unit (default, the rulebook: equal power in an area goes to a "
+        "Flagbearer's owner, then to the unit placed earlier) or lot (after the Flagbearer, by lot)",
+        default="front_unit", choices=("front_unit", "lot"),
+        help_ja="ルールブックと異なる検証用の変種：front_unit（既定・ルールブック：エリアで同じパワーなら旗手の所有者、"
+                "次に先にユニットを置いたプレイヤーが上）または lot（旗手の次はくじ）",
+        label={"en": "Equal power in an area (study variant)", "ja": "エリアでの同じパワー（検証用の変種）"},
+        explain={"en": "Study variant that departs from the rulebook: who ranks higher when two players have "
+                       "the same power in an area.",
+                 "ja": "ルールブックと異なる検証用の変種：エリアでパワーが同じプレイヤーのどちらが上か。"},
+        values={"front_unit": {"en": "A Flagbearer, then the unit placed earlier (rulebook)",
+                               "ja": "旗手、次に先に置いたユニット（ルールブック）"},
+                "lot": {"en": "A Flagbearer, then by lot", "ja": "旗手、次にくじ"}}),
 }

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .board import bomber_to_stock, give
 from .level_events import begin_event
-from .model import CAP, NO_ONE, OVER_PHASE, PENDING, ROUNDS, SLEEVE_PHASE, Position, seat, seat_order
+from .model import CAP, NO_ONE, OVER_PHASE, PENDING, ROUNDS, SLEEVE_PHASE, Position, round_start, seat, seat_order
 from .scoring import totals, winner
 from .sleeves import settle_sleeve
 from .text import EVENT
@@ -14,13 +14,13 @@ from .text import EVENT
 def begin_round(s: Position, r: int) -> None:
     n = s.num_players
     s.round = r
-    start = seat(s, r - 1)
     s.targets = []
     for _ in range(n + 1):
         deck = next((d for d in s.decks if d), None)
         if deck is None:
             break
         s.targets.append(deck.pop())
+    start = round_start(s)
     s.areas = [[] for _ in s.targets]
     s.outcome = [PENDING] * len(s.targets)
     incomes, circles = s.deal.income, s.deal.circles
@@ -76,7 +76,12 @@ def after_event(s: Position) -> None:
     if s.round >= ROUNDS:
         s.phase = OVER_PHASE
         scores = totals(s)
-        key = "game_over_tie" if scores.count(max(scores)) > 1 else "game_over"
+        tied = [p for p in range(s.num_players) if scores[p] == max(scores)]
+        if len(tied) > 1 and s.options.get("red_throne_tie") == "shared":  # study variant
+            s.emit(EVENT + "game_over_shared", scores=scores, standings=s.seat_list("standing", scores),
+                   winners=[s.colour_name(p) for p in tied])
+            return
+        key = "game_over_tie" if len(tied) > 1 else "game_over"
         s.emit(EVENT + key, scores=scores, standings=s.seat_list("standing", scores),
                winner=s.colour_name(winner(s, scores)))
         return

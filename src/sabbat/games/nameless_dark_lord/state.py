@@ -62,13 +62,19 @@ class NdlState(Position):
 
     def tie_breaks(self) -> list[dict[str, int]]:
         """p.25: a tie goes to the Red Throne, then to the tied player nearest clockwise from it.
-        Larger wins: the Red Throne holder has N, the next seat clockwise N-1, and so on."""
+        Larger wins: the Red Throne holder has N, the next seat clockwise N-1, and so on. None under
+        the study variant `red_throne_tie=shared`, where every tied player wins."""
         n = self.num_players
+        if self.options.get("red_throne_tie") == "shared":
+            return [{} for _ in range(n)]
         return [{f"{GAME_ID}.tiebreak.throne_priority": n - (p - self.red) % n} for p in range(n)]
 
     def winners(self) -> list[int]:
         if not self.is_terminal():
             return []
+        if self.options.get("red_throne_tie") == "shared":  # study variant: every tied player wins
+            t = totals(self)
+            return [p for p in range(self.num_players) if t[p] == max(t)]
         return [winner(self)]
 
     def check_invariants(self) -> list[str]:
