@@ -12,7 +12,7 @@ export function status({ obs }) {
 function step(s) {
   if (!s) return '';
   const ask = s.card ? t('mm.deciding', { card: pick(s.card.name) }) : t('mm.hand_step');
-  return `${t(`mm.stage.${s.stage}`)}: ${ask}`;
+  return t('mm.step', { stage: t(`mm.stage.${s.stage}`), ask });
 }
 
 /** The face text after the name: "Orcs [troop] ×3 — attack 1D / defence 11 / …" gives the kind and the stats. */
