@@ -8,6 +8,7 @@ SABBAT_BROWSER_URL points the tests at a server that is already running.
 
 from __future__ import annotations
 
+import http.client
 import os
 import shutil
 import socket
@@ -98,7 +99,7 @@ def start_server(tmp: Path, port: int | None = None) -> tuple[str, subprocess.Po
             http_json(base + "/api/games")
             DATABASES[base] = tmp / "sabbat.sqlite3"
             return base, proc
-        except (urllib.error.URLError, ConnectionError, OSError):
+        except (urllib.error.URLError, ConnectionError, OSError, http.client.HTTPException):  # a self-connect reads a bad status
             if proc.poll() is not None or time.monotonic() > deadline:
                 proc.kill()
                 pytest.fail(f"`{' '.join(cmd)}` did not start:\n{(tmp / 'serve.log').read_text()[-3000:]}", pytrace=False)

@@ -60,7 +60,9 @@ def request(port: int, method: str, path: str, body: Any = None, source: str = "
         res = conn.getresponse()
         raw = res.read()
         return res.status, json.loads(raw) if raw and res.getheader("content-type", "").startswith("application/json") else raw
-    except OSError:
+    except (OSError, http.client.HTTPException):
+        # before the server listens, a connection to a port in the ephemeral range can meet itself
+        # (TCP simultaneous open) and read its own request back as a bad status line: not up yet
         if quiet:
             return 0, None
         raise

@@ -4,6 +4,7 @@ acknowledged move and the game finishes."""
 from __future__ import annotations
 
 import asyncio
+import http.client
 import json
 import os
 import random
@@ -41,7 +42,7 @@ def _start(port: int, db: Path, home: Path, *extra: str) -> subprocess.Popen[byt
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=2)
             break
-        except OSError:
+        except (OSError, http.client.HTTPException):  # a self-connect before the server listens
             assert time.monotonic() - started < 15, "the server did not answer"
             time.sleep(0.05)
     return proc
