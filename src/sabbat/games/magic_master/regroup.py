@@ -254,6 +254,16 @@ def _put(s: Position, p: int, g: Group, c: int, at: int = -1, src: Group | None 
     s.done.add(c)
 
 
+def _from_hand(s: Position, p: int, c: int) -> None:
+    """Take card `c` out of seat `p`'s hand or character hand (a wizard leaves the hidden count)."""
+    if c in s.chars[p]:
+        s.chars[p].remove(c)
+        if s.t.inst[c].kind is Kind.WIZARD:
+            s.wiz_hidden[p] -= 1
+    else:
+        s.hand[p].remove(c)
+
+
 def apply(s: Position, a: Action) -> None:
     p = s.active
     t = s.t
@@ -274,12 +284,7 @@ def apply(s: Position, a: Action) -> None:
         s.done.update(g.char if c in g.char else (c,))
     elif k == "play":
         gi = int(a.args[1])
-        if c in s.chars[p]:
-            s.chars[p].remove(c)
-            if t.inst[c].kind is Kind.WIZARD:
-                s.wiz_hidden[p] -= 1
-        else:
-            s.hand[p].remove(c)
+        _from_hand(s, p, c)
         _put(s, p, _target(s, p, gi), c)
         s.emit("magic_master.event.play", player=p, card=t.name(c), group=gi + 1)
     elif k == "troop" and c in s.hand[p]:
@@ -296,12 +301,7 @@ def apply(s: Position, a: Action) -> None:
         _prune(s, p)
         s.emit("magic_master.event.move", player=p, card=t.name(c), group=s.groups[p].index(dst) + 1)
     elif k == "scrap" and (c in s.hand[p] or c in s.chars[p]):
-        if c in s.chars[p]:
-            s.chars[p].remove(c)
-            if t.inst[c].kind is Kind.WIZARD:
-                s.wiz_hidden[p] -= 1
-        else:
-            s.hand[p].remove(c)
+        _from_hand(s, p, c)
         s.discard.append(c)
         s.emit("magic_master.event.scrap_hand", player=p, card=t.name(c))
     elif k == "scrap":
