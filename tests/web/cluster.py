@@ -25,7 +25,7 @@ import websockets
 
 from tests.support.aio import run_async
 
-from .serving import free_port, request
+from .serving import free_port, nginx_conf, request
 
 DOC = Path(__file__).parents[2] / "docs" / "hosting.md"
 NGINX_BLOCK = re.compile(r"```nginx\n(.*?)```", re.S)
@@ -120,15 +120,8 @@ def cluster(base: Path, db: str, nginx: str, openssl: str, n: int = 3) -> Iterat
                     "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", str(key), "-out", str(cert)],
                    check=True, capture_output=True)
     c = Cluster(base, db, [free_port() for _ in range(n)], free_port())
-    run = base / "nginx"
-    run.mkdir()
-    os.chmod(run, 0o777)  # nginx started as root hands its temp files to an unprivileged worker
-    temp = "\n".join(f"{kind}_temp_path {run / kind};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
-    conf = run / "nginx.conf"
-    conf.write_text(f"daemon off;\npid {run / 'nginx.pid'};\nerror_log {run / 'error.log'} warn;\n"
-                    f"events {{ worker_connections 512; }}\n"
-                    f"http {{\naccess_log off;\n{temp}\n"
-                    f"{cluster_config(c.tls_port, free_port(), c.ports, cert, key)}\n}}\n")
+    conf = nginx_conf(base, cluster_config(c.tls_port, free_port(), c.ports, cert, key), 512)
+    run = conf.parent
     proxy = None
     try:
         for port in c.ports:

@@ -105,3 +105,16 @@ def closed_within(socks: list[socket.socket], within: float) -> int:
                 closed.add(key.fileobj)  # type: ignore[arg-type]
                 sel.unregister(key.fileobj)
         return len(closed)
+
+
+def nginx_conf(base: Path, site: str, connections: int = 256) -> Path:
+    """A folder `base/nginx` for a test's own nginx and, in it, a whole configuration around the
+    documented `site` (an `http` block's contents): pid, logs and temp files all inside the folder."""
+    run = base / "nginx"
+    run.mkdir()
+    os.chmod(run, 0o777)  # nginx started as root hands its temp files to an unprivileged worker
+    temp = "\n".join(f"{kind}_temp_path {run / kind};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+    conf = run / "nginx.conf"
+    conf.write_text(f"daemon off;\npid {run / 'nginx.pid'};\nerror_log {run / 'error.log'} warn;\n"
+                    f"events {{ worker_connections {connections}; }}\nhttp {{\naccess_log off;\n{temp}\n{site}\n}}\n")
+    return conf

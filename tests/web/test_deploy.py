@@ -5,7 +5,6 @@ metrics not), and the systemd unit passes `systemd-analyze verify` without a war
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import subprocess
@@ -16,7 +15,7 @@ from typing import Any
 import pytest
 import yaml
 
-from .serving import free_port, request, serving
+from .serving import free_port, nginx_conf, request, serving
 
 DEPLOY = Path(__file__).parents[2] / "deploy"
 NGINX = shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin:/sbin")
@@ -50,13 +49,8 @@ def test_the_compose_nginx_config_passes_nginx_t_and_serves_the_server(tmp_path:
     for old, new in {"server sabbat:8000": f"server 127.0.0.1:{upstream}", "listen 80;": f"listen 127.0.0.1:{listen};"}.items():
         assert site.count(old) == 1, old
         site = site.replace(old, new)
-    run = tmp_path / "nginx"
-    run.mkdir()
-    os.chmod(run, 0o777)  # nginx started as root hands its temp files to an unprivileged worker
-    temp = "\n".join(f"{kind}_temp_path {run / kind};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
-    conf = run / "nginx.conf"
-    conf.write_text(f"daemon off;\npid {run / 'nginx.pid'};\nerror_log {run / 'error.log'} warn;\n"
-                    f"events {{ worker_connections 64; }}\nhttp {{\naccess_log off;\n{temp}\n{site}\n}}\n")
+    conf = nginx_conf(tmp_path, site, 64)
+    run = conf.parent
     checked = subprocess.run([str(NGINX), "-t", "-p", str(run), "-c", str(conf)], capture_output=True, text=True)
     assert checked.returncode == 0, checked.stderr
     home = tmp_path / "sabbat"

@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import http.client
 import json
-import os
 import re
 import shutil
 import ssl
@@ -23,7 +22,7 @@ import websockets
 
 from tests.support.aio import run_async
 
-from .serving import free_port, serving
+from .serving import free_port, nginx_conf, serving
 
 DOC = Path(__file__).parents[2] / "docs" / "hosting.md"
 NGINX = shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin:/sbin")
@@ -57,15 +56,8 @@ def nginx(tmp_path: Path) -> Iterator[tuple[int, int, ssl.SSLContext, Path]]:
                     "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", str(key), "-out", str(cert)],
                    check=True, capture_output=True)
     tls_port, http_port, upstream = free_port(), free_port(), free_port()
-    run = tmp_path / "nginx"
-    run.mkdir()
-    os.chmod(run, 0o777)  # nginx started as root hands its temp files to an unprivileged worker
-    temp = "\n".join(f"{kind}_temp_path {run / kind};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
-    conf = run / "nginx.conf"
-    conf.write_text(f"daemon off;\npid {run / 'nginx.pid'};\nerror_log {run / 'error.log'} warn;\n"
-                    f"events {{ worker_connections 256; }}\n"
-                    f"http {{\naccess_log off;\n{temp}\n"
-                    f"{site_config(tls_port, http_port, upstream, cert, key)}\n}}\n")
+    conf = nginx_conf(tmp_path, site_config(tls_port, http_port, upstream, cert, key))
+    run = conf.parent
     home = tmp_path / "sabbat"
     home.mkdir()
     with serving(home, "--host", "127.0.0.1", "--proxy", "127.0.0.1", "--access-log", port=upstream):
