@@ -273,3 +273,31 @@ def test_offline_the_page_says_so_and_waits_then_resumes(browser: Any, tmp_path:
     finally:
         ctx.close()
         stop_server(proc)
+
+
+def test_a_card_under_a_pointer_resting_on_its_edge_holds_still(browser: Any, server: str) -> None:
+    """A card that lifted on hover left a pointer resting on its bottom edge, dropped back under it and
+    lifted again on every frame: a person saw it shake and could not click it (with reduced motion
+    the lift is instant, so it never settles)."""
+    res = table(server, "monslaught", 2)
+    ctx, page, errors = open_page(browser, "en", 390, 844)
+    try:
+        page.goto(server + res["seats"][0]["invite_url"])
+        my_turn(page)
+        card = page.locator(".board .playable").first
+        card.evaluate("(n) => { n.scrollIntoView({ block: 'center' }); n.blur(); }")  # the focus lifts it too
+        box = card.bounding_box()
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] - 1.5)
+        tops = card.evaluate("""(n) => new Promise((done) => {
+            const tops = [];
+            const look = () => { tops.push(n.getBoundingClientRect().top); if (tops.length < 12) requestAnimationFrame(look); else done(tops); };
+            requestAnimationFrame(look);
+        })""")
+        assert len(set(tops)) == 1, f"the card moves under a resting pointer: {tops}"
+        before = version(page)
+        card.click(timeout=5_000)
+        page.wait_for_function("""(v) => document.querySelector('.choice-menu:not([hidden])')
+            || Number(document.querySelector('.table-page').dataset.version) > v""", arg=before)
+        assert errors == []
+    finally:
+        ctx.close()
