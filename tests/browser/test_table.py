@@ -183,6 +183,9 @@ def test_the_table_speaks_to_a_newcomer(browser: Any, server: str) -> None:
         page.goto(server + res["seats"][0]["invite_url"])
         my_turn(page)
         assert page.title().startswith("▶ Your turn")
+        headers = page.locator(".player-area > .zone-title").all_inner_texts()
+        colours = ("Red", "Blue", "Yellow", "Green")
+        assert headers and all(sum(h.count(c) for c in colours) == 1 for h in headers), f"a seat named twice: {headers}"
         assert page.locator("#legal-list").is_hidden()
         page.click("#toggle-list")
         assert page.locator("#legal-list").is_visible()

@@ -34,7 +34,7 @@ function playerArea(ctx, p) {
   const pl = obs.players[p];
   const home = pl.units.filter((u) => u.at_home);
   return h(`section.player-area.seat-bg-${p}${obs.to_move === p ? '.active' : ''}`,
-    h('h3.zone-title', seatMark(p), ' ', t(`ndl.colour.${pl.colour}`), ' · ', t('ndl.throne_order', { n: pl.seat }),
+    h('h3.zone-title', seatMark(p), ' · ', t('ndl.throne_order', { n: pl.seat }),
       pl.passed ? ` · ${t('ndl.passed')}` : ''),
     h('div.counters', [
       [t('ndl.coins'), pl.coins], [t('ndl.income'), pl.income], [t('ndl.stones'), pl.stones], [t('ndl.curses'), pl.curses],
