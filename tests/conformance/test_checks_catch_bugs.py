@@ -254,6 +254,21 @@ def test_drawn_cards_in_a_public_events_parameters_are_caught(monkeypatch: pytes
     assert failed.value.check == "hidden-events"
 
 
+def test_a_drawn_card_told_to_one_other_seat_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A private event that reaches one other seat (not the spectator) with the card in it."""
+    real = ToyState.emit_private
+
+    def told_to_the_next(self: ToyState, key: str, owner: int, public_key: str | None = None,
+                         public_params: dict[str, object] | None = None, **params: object) -> None:
+        real(self, key, owner, public_key, public_params, **params)
+        self.emit(key, frozenset(((owner + 1) % self.num_players,)), **params)
+
+    monkeypatch.setattr(ToyState, "emit_private", told_to_the_next)
+    with pytest.raises(CheckFailed, match="the events P\\d gets depend on a card P\\d cannot see") as failed:
+        check_game("toy", **KIT)
+    assert failed.value.check == "hidden-events"
+
+
 def test_a_reset_that_returns_a_finished_game_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     def one_deal(self: SabbatGymEnv, *, seed: int | None = None, options: object = None) -> object:
         """A reset without redeals: the opponents' opening moves may end the game for the learner."""

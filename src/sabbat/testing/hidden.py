@@ -120,7 +120,8 @@ def events(game: Game, n: int, settings: Settings) -> None:
     more than the public view shows: the mover's move is played again in a position the mover
     cannot tell from the real one (its unseen cards redrawn, the same dice to come), and where a
     spectator could not tell the two apart before the move and cannot after it, the events every
-    seat and spectator sees must be the same too. A drawn card written into a public event's
+    seat and spectator sees must be the same too; likewise for each other seat, wherever that seat
+    could not tell the two apart. A drawn card written into a public event's
     parameters fails here. (A seat's private events may carry what only it learns: the seat-view
     check holds those to the seat's own view.)"""
     for seed in range(settings.deep):
@@ -140,8 +141,9 @@ def events(game: Game, n: int, settings: Settings) -> None:
 
 
 def _replay_in_a_redrawn_world(state: GameState, action: Action, rng: Rng, where: str) -> None:
-    """Apply `action` to `state` and to a world its mover cannot tell apart; Problem where the public
-    events differ though a spectator can tell the two apart neither before nor after."""
+    """Apply `action` to `state` and to a world its mover cannot tell apart; Problem where the events
+    some other reader gets (the spectator, or another seat) differ though that reader can tell the two
+    apart neither before nor after."""
     mover = state.current_player
     assert mover is not None
     world = state.determinize(mover, rng)
@@ -152,15 +154,18 @@ def _replay_in_a_redrawn_world(state: GameState, action: Action, rng: Rng, where
     if action not in world.legal_actions():
         return  # the determinization checks report this
     world.apply(action)
-    here = [e.to_json() for e in state.events[seen:] if e.visible_to(None)]
-    there = [e.to_json() for e in world.events[seen_there:] if e.visible_to(None)]
-    if here == there or any(canon(a.observation(None)) != canon(b.observation(None))
-                            for a, b in ((before, world_before), (state, world))):
-        return  # the same public events, or the move shows the public something either way
-    raise Problem(
-        f"{where} decision {len(state.history)} ({action.notation()}): the public events depend on a card no "
-        f"spectator can see: {_first_difference(here, there)} (a private detail in a public event? emit_private "
-        "gives the owner the full event and the others a redacted one)")
+    for reader in (None, *(p for p in range(state.num_players) if p != mover)):
+        here = [e.to_json() for e in state.events[seen:] if e.visible_to(reader)]
+        there = [e.to_json() for e in world.events[seen_there:] if e.visible_to(reader)]
+        if here == there or any(canon(a.observation(reader)) != canon(b.observation(reader))
+                                for a, b in ((before, world_before), (state, world))):
+            continue  # the same events, or the move shows this reader something either way
+        what = ("the public events depend on a card no spectator can see" if reader is None
+                else f"the events P{reader + 1} gets depend on a card P{reader + 1} cannot see")
+        raise Problem(
+            f"{where} decision {len(state.history)} ({action.notation()}): {what}: {_first_difference(here, there)} "
+            "(a private detail in an event for others? emit_private gives the owner the full event and the others "
+            "a redacted one)")
 
 
 CHECK_RATE = 0.05

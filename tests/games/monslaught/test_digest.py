@@ -16,6 +16,8 @@ the digests before came back), and when rules version 3 made the refill count it
 keeps which cards its refill took: the saved state changes shape in every variant).
 Re-recorded when the study variant `boss1_tie` came: saved states keep every option's default, so every save
 changes shape (with those defaults stripped from the saves, the digests before came back).
+Re-recorded when the private "dealt" event began to list the cards in a fixed order, not the order they
+were dealt in (with the deal order back, the digests before came back).
 """
 
 from __future__ import annotations
@@ -27,15 +29,15 @@ from sabbat.testing.fingerprint import digests
 from tests.games.monslaught.monslaught_digest import DEEP_SEEDS, FINGERPRINT, SEEDS
 
 RECORDED = {
-    "2p defaults": "8a375ac48aedeaffe89037ac8600eecd",
-    "2p second_place=any": "8fa6b034dd6aa43e5efbbe80603efb69",
-    "2p refill_hand=capped": "1fd08dba6d4fa23de0eea51aae77e94b",
-    "3p defaults": "3585431b5c964aae51cbc3290eeebc13",
-    "3p second_place=any": "b04dce1f9bebe1bb7916ccca70f0bf14",
-    "3p refill_hand=capped": "e2ad559403e789658ee3def08cbefef4",
-    "4p defaults": "b81e7d64404ce4cc4860bf311f809ab8",
-    "4p second_place=any": "03502d21a93f3423868a5b5ab420de17",
-    "4p refill_hand=capped": "35b18f0010b1fceb9fa422f20ddea36c",
+    "2p defaults": "d20ad96575b8de8243e76c9723cc590f",
+    "2p second_place=any": "5acd466ad96912f63c40a74e2d011c12",
+    "2p refill_hand=capped": "b6276ce56eafdaeba0eba20fd40854ae",
+    "3p defaults": "f718d086f8efba5d7d04de21aaebdbeb",
+    "3p second_place=any": "3244f2faeb74b8b430390d398319f4e4",
+    "3p refill_hand=capped": "2256f684c8cdda2f3a69afcec7282e64",
+    "4p defaults": "d4367bba6f19894c0e0a25c5f06d82ed",
+    "4p second_place=any": "69acc32e4e17170a330f1eca120678ba",
+    "4p refill_hand=capped": "2b5014aa9c6514b99e760d5192eb5c5b",
 }
 
 

@@ -64,7 +64,7 @@ def begin_initial_draft(st: Position) -> None:
         count = 4 if n == 2 or i >= n - 2 else 3
         offer = [st.lower.pop() for _ in range(min(count, len(st.lower)))]
         st.seats[p].offer = offer
-        private(st, "dealt", p, {"count": len(offer)}, cards=[st.uname(u) for u in offer])
+        private(st, "dealt", p, {"count": len(offer)}, cards=st.unames_sorted(offer))
     st.box.extend(st.lower)
     st.lower = []
     start_draft(st)
@@ -219,7 +219,7 @@ def after_reward(st: Position) -> None:
         offer = st.seats[p].offer
         for u in offer:
             st.offered[p] |= bit[ids[u]]
-        private(st, "dealt", p, {"count": len(offer)}, cards=[st.uname(u) for u in offer])
+        private(st, "dealt", p, {"count": len(offer)}, cards=st.unames_sorted(offer))
     start_draft(st)
 
 

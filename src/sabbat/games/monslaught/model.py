@@ -180,6 +180,10 @@ class Position(GameState):
     def name(self, card_id: str) -> dict[str, str]:
         return self.db.name(card_id)
 
+    def unames_sorted(self, uids: list[int]) -> list[dict[str, str]]:
+        """The names of a set of cards in a fixed order: the order they were dealt or held in is hidden."""
+        return [self.uname(u) for u in sorted(uids, key=lambda u: (self.ids[u], u in self.flipped))]
+
     def uname(self, uid: int) -> dict[str, str]:
         """The name of the side a physical card shows (a flipped Farm is a Bonfire)."""
         cid = self.ids[uid]
