@@ -269,6 +269,14 @@ def test_a_drawn_card_told_to_one_other_seat_is_caught(monkeypatch: pytest.Monke
     assert failed.value.check == "hidden-events"
 
 
+def test_notes_that_name_another_seats_hand_are_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A note for the seat to move ("your rival holds …") read from a hand it cannot see."""
+    monkeypatch.setattr(ToyState, "notes", lambda self, locale="en": [f"P2 holds {sorted(self.hands[1])}"])
+    with pytest.raises(CheckFailed, match="notes on the decision depend on a hidden card") as failed:
+        check_game("toy", **KIT)
+    assert failed.value.check == "hidden-seat-views"
+
+
 def test_a_reset_that_returns_a_finished_game_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     def one_deal(self: SabbatGymEnv, *, seed: int | None = None, options: object = None) -> object:
         """A reset without redeals: the opponents' opening moves may end the game for the learner."""

@@ -42,8 +42,8 @@ def _error(state: GameState, action: Any) -> str:
 
 def seat_views(game: Game, n: int, settings: Settings) -> None:
     """Each seat's observation, its events, and (for the seat to move) its legal actions, their
-    descriptions in every language and the errors for illegal ones are the same in any position
-    that seat cannot tell from the real one."""
+    descriptions and cautions in every language, the notes on its decision and the errors for
+    illegal ones are the same in any position that seat cannot tell from the real one."""
     for seed in range(settings.deep):
         elsewhere = _actions_elsewhere(game, n, seed + 1)
         for state in sampled_states(game, n, seed):
@@ -68,6 +68,11 @@ def seat_views(game: Game, n: int, settings: Settings) -> None:
                         require([world.describe_action(a, locale) for a in world.legal_actions()]
                                  == [state.describe_action(a, locale) for a in state.legal_actions()],
                                  f"{where}: an action's {locale} description depends on a hidden card")
+                        require([world.caution(a, locale) for a in world.legal_actions()]
+                                 == [state.caution(a, locale) for a in state.legal_actions()],
+                                 f"{where}: an action's {locale} caution depends on a hidden card")
+                        require(world.notes(locale) == state.notes(locale),
+                                f"{where}: the {locale} notes on the decision depend on a hidden card")
                     legal = set(state.legal_actions())
                     for bogus in (Action("no_such_move", (1,)), *[a for a in elsewhere if a not in legal][:3]):
                         require(_error(world, bogus) == _error(state, bogus),
