@@ -179,6 +179,7 @@ class Table:
             "version": self.version_for(None), "name": self.settings.get("name"),
             "open_seats": [] if self.expired else [s.seat for s in self.seats if s.open and s.token_hash is None],
             **({"seed": self.state.seed} if self.settings.get("seed_chosen") else {}),
+            **({"custom_cards": True} if self.cards is not None else {}),
             **({"stopped_reason": self.stopped.texts()} if self.stopped is not None else {}),
         }
 
