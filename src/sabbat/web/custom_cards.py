@@ -8,9 +8,9 @@ page asks `/api/tables/{id}/cards` instead (the same faces for a table with the 
 join. Both answer only the catalogue (every card a game of that table can hold, whoever holds it):
 public to anyone who may watch the table, as the game's own catalogue is.
 
-The work is done once per uploaded file and language, off the event loop, and kept in a small
-cache of encoded answers: asking again costs nothing, and a file is parsed here at most once
-while its answers are cached.
+The work is done off the event loop, once per table and language (kept with the table; the
+shipped cards' answers once per game), and however many ask at once it is done once: asking
+again costs nothing.
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
-from collections import OrderedDict
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -28,8 +27,6 @@ from sabbat.core.game import CARD_FILE, Game
 
 from .table import Table
 
-CACHED = 32
-"""Encoded answers kept (per uploaded file, language and kind): the newest ones."""
 UNCOMPARED = frozenset({"provenance", "note"})
 """Keys of a card entry that only source or annotate it: a change to them changes no card."""
 
@@ -72,6 +69,16 @@ def _value(v: Any) -> str:
     return v if isinstance(v, str) else json.dumps(v, ensure_ascii=False)
 
 
+@functools.lru_cache(maxsize=8)
+def _differing(game: Game, name: str) -> tuple[tuple[tuple[str, str], dict[str, Any] | None, dict[str, Any] | None], ...]:
+    """((section, id), shipped entry, uploaded entry) of each entry the uploaded file `name` changes,
+    adds or leaves out: the file is parsed once for every language's answer."""
+    here = _entries(carddata.read_file(Path(name)))
+    shipped = _entries(_shipped_data(game))
+    keys = list(shipped) + [k for k in here if k not in shipped]
+    return tuple((k, shipped.get(k), here.get(k)) for k in keys if shipped.get(k) != here.get(k))
+
+
 def changes(table: Table, lang: str) -> list[dict[str, Any]]:
     """The cards the table's upload changes, adds or leaves out, compared with the shipped file:
     for each its name, `change` (`changed`, `added`, `removed`), its face text shipped and here
@@ -79,16 +86,10 @@ def changes(table: Table, lang: str) -> list[dict[str, Any]]:
     if table.cards is None:
         return []
     name, _new = carddata.upload(table.cards)
-    here = _entries(carddata.read_file(Path(name)))
-    shipped = _entries(_shipped_data(table.game))
     faces_here = faces(table, lang)
     faces_shipped = table.game.card_faces(lang)
     out: list[dict[str, Any]] = []
-    for key in list(shipped) + [k for k in here if k not in shipped]:
-        old, new = shipped.get(key), here.get(key)
-        if old == new:
-            continue
-        card_id = key[1]
+    for (section, card_id), old, new in _differing(table.game, name):
         entry = new if new is not None else old
         assert entry is not None
         words = entry.get("name")
@@ -98,7 +99,7 @@ def changes(table: Table, lang: str) -> list[dict[str, Any]]:
                   for f in dict.fromkeys([*(old or {}), *(new or {})])
                   if f != "id" and (old or {}).get(f) != (new or {}).get(f)]
         out.append({
-            "section": key[0], "id": card_id, "name": str(label or card_id),
+            "section": section, "id": card_id, "name": str(label or card_id),
             "change": "added" if old is None else "removed" if new is None else "changed",
             "shipped": faces_shipped.get(card_id, {}).get("text") if old is not None else None,
             "here": faces_here.get(card_id, {}).get("text") if new is not None else None,
@@ -107,21 +108,29 @@ def changes(table: Table, lang: str) -> list[dict[str, Any]]:
     return out
 
 
-_cache: OrderedDict[tuple[str, str, str, str], bytes] = OrderedDict()
-"""(game, uploaded file's name (its digest; empty for the shipped cards), language, kind) -> answer."""
+_shipped_answers: dict[tuple[str, str, str], Any] = {}
+"""(game, language, kind) -> the answer for the tables with the shipped cards (a few per game)."""
 
 
 async def _answer(table: Table, lang: str, kind: str) -> bytes:
-    """The encoded answer of `kind` (`faces` or `changes`), from the cache or made in a thread."""
-    key = (table.game.info.id, str(table.state.options.get("cards") or ""), lang, kind)
-    body = _cache.get(key)
-    if body is None:
+    """The encoded answer of `kind` (`faces` or `changes`), made once in a thread: for a table with
+    its own cards it is kept with the table (so its cost is paid once per table and language,
+    however often and however many at once ask), for the others once per game."""
+    answers = table.card_answers if custom(table) else _shipped_answers
+    key: Any = (lang, kind) if custom(table) else (table.game.info.id, lang, kind)
+    made = answers.get(key)
+    if isinstance(made, bytes):
+        return made
+    if made is None:  # nobody is making it: make it (those who ask meanwhile wait for this one)
         make = faces if kind == "faces" else changes
-        body = await asyncio.to_thread(lambda: json.dumps(make(table, lang), ensure_ascii=False).encode())
-        _cache[key] = body
-        while len(_cache) > CACHED:
-            _cache.popitem(last=False)
-    _cache.move_to_end(key)
+        made = answers[key] = asyncio.ensure_future(
+            asyncio.to_thread(lambda: json.dumps(make(table, lang), ensure_ascii=False).encode()))
+    try:
+        body: bytes = await asyncio.shield(made)
+    except Exception:
+        answers.pop(key, None)  # a failure is not kept: the next request tries again
+        raise
+    answers[key] = body
     return body
 
 
