@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,8 @@ import pytest
 from starlette.testclient import TestClient
 from websockets.sync.client import connect
 
+from sabbat.core import carddata
+from sabbat.web import ai
 from tests.support.card_files import frog_with_attack
 
 from .helpers import create, next_view
@@ -98,3 +101,23 @@ def test_ai_seats_a_hint_and_the_stand_in_play_with_uploaded_cards_in_worker_pro
             assert time.monotonic() < deadline, f"the table stalled at version {row['version']}"
             time.sleep(0.5)
         assert (tmp_path / "serve.log").read_text().count("failed at table") == 0
+        finished = {r["table_id"]: r for r in request(port, "GET", "/api/tables?status=finished")[1]}
+        assert finished[tid]["custom_cards"] is True  # read from the database: still says so
+
+
+def test_a_worker_holds_only_the_newest_uploaded_card_files(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the card files cost a worker is bounded: it keeps the newest `HELD_UPLOADS` it was sent,
+    and never drops one the process had before (thinking in threads, the server's own)."""
+    monkeypatch.setattr(ai, "_held", OrderedDict())
+    own, _ = carddata.upload(frog_with_attack(99))
+    files = [frog_with_attack(20 + i) for i in range(ai.HELD_UPLOADS + 3)]
+    try:
+        for text in [*files, frog_with_attack(99)]:
+            ai._hold(text)
+        assert len(ai._held) == ai.HELD_UPLOADS and own not in ai._held
+        assert carddata.upload(frog_with_attack(99)) == (own, False)
+        assert carddata.upload(files[-1])[1] is False  # still held
+        assert carddata.upload(files[0])[1] is True  # dropped: registered again only now
+    finally:
+        for text in [*files, frog_with_attack(99)]:
+            carddata.forget_upload(carddata.upload(text)[0])
