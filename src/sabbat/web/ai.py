@@ -64,7 +64,7 @@ def _hold(cards: str | None) -> None:
 
     Why the text travels with each job: the upload lives in the server's memory only (never on
     disk), and a worker is another process. Registering again costs one digest of at most
-    `carddata.MAX_FILE_BYTES`; the parsed cards are kept by the game's own bounded cache."""
+    `carddata.MAX_FILE_BYTES`; the parsed cards are kept by the game's own cache of card sets."""
     if cards is None:
         return
     with _holding:
