@@ -12,12 +12,14 @@ import os
 import signal
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
 from sabbat import agents, games
 from sabbat.agents import advice
+from sabbat.core import carddata
 
 MAX_THINK_S = 5.0
 """The longest the server lets one AI move or hint think, whatever budget its agent names: past
@@ -48,9 +50,37 @@ def _capped(seconds: float) -> Iterator[None]:
         signal.signal(signal.SIGALRM, before)
 
 
+HELD_UPLOADS = 8
+"""Uploaded card files a worker keeps registered at once (the most recently used): each is at
+most `carddata.MAX_FILE_BYTES`, so a worker's share of them stays bounded however many tables
+with their own cards it has thought for."""
+_held: OrderedDict[str, None] = OrderedDict()
+_holding = threading.Lock()
+
+
+def _hold(cards: str | None) -> None:
+    """Register a table's uploaded card file in this worker, under the very name the server gave
+    it (the name is the file's digest), so the saved position rebuilds with that table's cards.
+
+    Why the text travels with each job: the upload lives in the server's memory only (never on
+    disk), and a worker is another process. Registering again costs one digest of at most
+    `carddata.MAX_FILE_BYTES`; the parsed cards are kept by the game's own cache of card sets."""
+    if cards is None:
+        return
+    with _holding:
+        name, new = carddata.upload(cards)
+        if new or name in _held:  # one this process already had (thinking in threads) is not ours to forget
+            _held[name] = None
+            _held.move_to_end(name)
+        while len(_held) > HELD_UPLOADS:
+            carddata.forget_upload(_held.popitem(last=False)[0])
+
+
 def choose(game_id: str, state_json: dict[str, Any], agent_name: str, seed: int,
-           limit_s: float = MAX_THINK_S) -> Any:
-    """The agent's action (as JSON) for the player to move in the saved position."""
+           limit_s: float = MAX_THINK_S, cards: str | None = None) -> Any:
+    """The agent's action (as JSON) for the player to move in the saved position; `cards` is the
+    table's uploaded card file, if it plays with one."""
+    _hold(cards)
     game = games.get(game_id)
     state = game.from_json(state_json)
     try:
@@ -61,8 +91,10 @@ def choose(game_id: str, state_json: dict[str, Any], agent_name: str, seed: int,
 
 
 def advise(game_id: str, state_json: dict[str, Any], level: str, seed: int,
-           limit_s: float = MAX_THINK_S) -> tuple[Any, float | None]:
-    """The hint for the player to move: (action as JSON, estimate of their winning chance or None)."""
+           limit_s: float = MAX_THINK_S, cards: str | None = None) -> tuple[Any, float | None]:
+    """The hint for the player to move: (action as JSON, estimate of their winning chance or None);
+    `cards` as for `choose`."""
+    _hold(cards)
     state = games.get(game_id).from_json(state_json)
     try:
         with _capped(limit_s):

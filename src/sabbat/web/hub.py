@@ -221,7 +221,8 @@ class Hub:
             assert self.loop is not None
             self.authority.background(self.authority.ai(table, version, seat, action))
 
-        self.thinking.move(table.id, ai.choose, (table.game.info.id, table.state.to_json(), agent, seed), done)
+        self.thinking.move(table.id, ai.choose,
+                           (table.game.info.id, table.state.to_json(), agent, seed, ai.MAX_THINK_S, table.cards), done)
 
     def forget(self, keeper: Any) -> None:
         """Let the keeper drop the finished tables nobody is connected to or asked for lately,

@@ -45,4 +45,5 @@ def stored_row(row: TableRow, moves: int) -> dict[str, Any]:
     return {"table_id": row.id, "game": row.game, "players": row.num_players, "seats": seats,
             "status": row.status, "created": row.created, "version": moves,
             "name": stored_name(row.settings.get("name"), MAX_TABLE_NAME),
-            "open_seats": [], **({"seed": row.seed} if row.settings.get("seed_chosen") else {})}
+            "open_seats": [], **({"seed": row.seed} if row.settings.get("seed_chosen") else {}),
+            **({"custom_cards": True} if row.cards is not None else {})}

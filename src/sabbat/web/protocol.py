@@ -260,5 +260,5 @@ def _hint(hub: Hub, conn: Conn, table: Table) -> None:
             hub.send(conn, {"type": "hint", "action_id": legal.index(action),
                             "text": table.state.describe_action(action, conn.lang), "estimate": estimate})
 
-    hub.thinking.hint(conn, ai.advise, (table.game.info.id, table.state.to_json(), "hard", table.state.seed + version),
-                      done)
+    hub.thinking.hint(conn, ai.advise, (table.game.info.id, table.state.to_json(), "hard", table.state.seed + version,
+                                        ai.MAX_THINK_S, table.cards), done)

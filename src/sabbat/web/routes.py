@@ -22,7 +22,7 @@ from sabbat.core import SabbatError, i18n
 from sabbat.core.errors import BadSeed
 from sabbat.core.game import SEED_RANGE
 
-from . import game_front
+from . import custom_cards, game_front
 from .authority import Authority
 from .fair import address_of
 from .http_limits import request_lang
@@ -52,6 +52,8 @@ def http_routes() -> list[BaseRoute]:
         Route("/api/lessons", api_lessons, methods=["POST"]),
         Route("/api/tables/{table_id}", api_table),
         Route("/api/tables/{table_id}/join", api_join, methods=["POST"]),
+        Route("/api/tables/{table_id}/cards", api_table_cards),
+        Route("/api/tables/{table_id}/cards/changes", api_table_card_changes),
         Route("/api/tables/{table_id}/replay", api_replay),
         Route("/api/tables/{table_id}/replay/view", api_replay_view),
         *game_front.routes(),
@@ -244,6 +246,26 @@ async def api_table(request: Request) -> Response:
         return JSONResponse((await _table(request)).row())
     except Rejected as exc:
         return _refused(exc, _lang(request), 404)
+
+
+async def api_table_cards(request: Request) -> Response:
+    """The faces of this table's cards: its uploaded values where it plays with its own card file."""
+    lang = _lang(request)
+    try:
+        table = await _table(request)
+    except Rejected as exc:
+        return _refused(exc, lang, 404)
+    return Response(await custom_cards.answer(table, lang), media_type="application/json")
+
+
+async def api_table_card_changes(request: Request) -> Response:
+    """Whether this table plays with its own card file, and which cards differ from the shipped ones."""
+    lang = _lang(request)
+    try:
+        table = await _table(request)
+    except Rejected as exc:
+        return _refused(exc, lang, 404)
+    return Response(await custom_cards.changes_answer(table, lang), media_type="application/json")
 
 
 async def api_join(request: Request) -> Response:

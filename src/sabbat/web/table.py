@@ -90,6 +90,8 @@ class Table:
     allowance: float | None = None
     """Seconds the pending decision may take at most, from `turn_started`: set when a person
     takes their seat back from the stand-in (the time they had left then, never a fresh clock)."""
+    card_answers: dict[tuple[str, str], Any] = field(default_factory=dict)
+    """Its own cards' answers (`custom_cards`), per (language, kind): made once, while it is held."""
     seen_events: dict[int | None, tuple[int, list[Event]]] = field(default_factory=dict)
     """Per viewer: how many log entries were filtered, and the ones it may see (grown per move)."""
     stopped: Stopped | None = None
@@ -179,6 +181,7 @@ class Table:
             "version": self.version_for(None), "name": self.settings.get("name"),
             "open_seats": [] if self.expired else [s.seat for s in self.seats if s.open and s.token_hash is None],
             **({"seed": self.state.seed} if self.settings.get("seed_chosen") else {}),
+            **({"custom_cards": True} if self.cards is not None else {}),
             **({"stopped_reason": self.stopped.texts()} if self.stopped is not None else {}),
         }
 

@@ -502,6 +502,8 @@ class TableService:
             "can_undo": seat is not None and table.undo_ok == (seat, table.version),
             "settings": {k: v for k, v in table.settings.items() if k in ("per_move_s", "per_game_s", "name")},
         }
+        if table.cards is not None:  # its cards are its own: the page draws them from the table's catalogue
+            frame["custom_cards"] = True
         if table.stopped is not None:
             frame["stopped_reason"] = table.stopped.text(lang)
         if table.lesson is not None and seat == table.lesson.seat:

@@ -8,6 +8,7 @@ import { toast } from './toast.js';
 import { navigate } from './router.js';
 import { rulesPanel } from './rules.js';
 import { inviteUrl, inviteList, invitesAgain } from './invites.js';
+import { customBadge, confirmSeat } from './custom.js';
 
 const DEFAULT_AI = 'normal';
 const HIDDEN_AGENTS = new Set(['heuristic']); // the same player as `normal`
@@ -204,6 +205,7 @@ async function loadLists(boxes, titles) {
     h('span.tb-seats', (tb.seats || []).map((s) => h('span.tb-seat', s.kind === 'ai' ? t('seat.ai', { agent: agentLabel(s.agent) })
       : s.open ? t('lobby.open_seat') : (s.name || t('seat.human'))))),
     Number.isInteger(tb.seed) ? h('span.tb-seed', { title: t('lobby.seed_help') }, t('lobby.seed', { seed: tb.seed })) : null,
+    tb.custom_cards ? customBadge(tb.table_id) : null,
     tb.status === 'stopped' ? h('span.tb-stopped', t('lobby.stopped'), tb.stopped_reason ? `: ${pick(tb.stopped_reason)}` : '') : null,
     h('span.tb-actions', actions));
   const fillBox = (box, rows, empty) => {
@@ -229,7 +231,7 @@ async function loadLists(boxes, titles) {
   fillBox(boxes.mine, rows, t('lobby.none_mine'));
   const list = async (status) => { try { return await api(`/api/tables?status=${status}`); } catch { return []; } };
   const [open, playing, finished] = await Promise.all([list('open'), list('playing'), list('finished')]);
-  fillBox(boxes.open, open.map((tb) => row(tb, h('button.primary', { type: 'button', onclick: () => join(tb.table_id, tb.game) }, t('lobby.join')),
+  fillBox(boxes.open, open.map((tb) => row(tb, h('button.primary', { type: 'button', onclick: () => join(tb.table_id, tb.game, tb.custom_cards) }, t('lobby.join')),
     ' ', h('a.button', { href: `/t/${tb.table_id}?watch=1` }, t('lobby.watch_table')))), t('lobby.none_open'));
   fillBox(boxes.playing, playing.map((tb) => row(tb, h('a.button', { href: `/t/${tb.table_id}?watch=1` }, t('lobby.watch_table')))), t('lobby.none_playing'));
   fillBox(boxes.finished, finished.slice(0, 20).map((tb) => row(tb, h('a.button', { href: `/replay/${tb.table_id}` }, t('lobby.replay')))), t('lobby.none_finished'));
@@ -244,7 +246,9 @@ function unfinished(row, tb, id, entry) {
   return r;
 }
 
-async function join(tableId, game) {
+/** Take the first free seat; a table with its own cards says so and asks first. */
+async function join(tableId, game, custom) {
+  if (custom && !(await confirmSeat(tableId))) return;
   try {
     const res = await api(`/api/tables/${encodeURIComponent(tableId)}/join`, {});
     remember(tableId, { seat: res.seat, token: res.token, game });

@@ -5,7 +5,8 @@
 import { t, tn, lang } from './i18n.js';
 import { h, fill, seatMark, seatLabel, setSeatLabels, cardInfo } from './shared.js';
 import { api } from './api.js';
-import { loadRenderer, loadFaces, gameTitle, flip, snapshot } from './board.js';
+import { loadRenderer, gameTitle, flip, snapshot } from './board.js';
+import { tableFaces } from './custom.js';
 
 export function showReplay(root, tableId) {
   const s = { step: 'last', total: 0, seat: 'all', renderer: null, faces: null, alive: true, busy: 0 };
@@ -26,7 +27,7 @@ export function showReplay(root, tableId) {
     try { v = await api(viewUrl()); } catch { v = null; }
     if (!s.alive || ticket !== s.busy) return;
     if (!v) { fill(head, h('p.error', t('replay.unavailable')), h('a.button', { href: '/' }, t('nav.lobby'))); return; }
-    if (!s.renderer) [s.renderer, s.faces] = await Promise.all([loadRenderer(v.game, lang()), loadFaces(v.game, lang())]);
+    if (!s.renderer) [s.renderer, s.faces] = await Promise.all([loadRenderer(v.game, lang()), tableFaces(tableId, lang())]); // the table's own cards, where it had its own
     s.total = v.total_steps ?? s.total;
     s.step = v.step ?? s.step;
     const ctx = { obs: v.observation, view: { ...v, legal: [] }, faces: s.faces, me: s.seat === 'all' ? null : Number(s.seat), lang: lang() };

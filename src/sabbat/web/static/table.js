@@ -23,8 +23,11 @@ import { showEnd } from './table/end.js';
 import { renderLesson, pointAt } from './table/lesson.js';
 import { confirmMove } from './table/confirm.js';
 import { focusBefore, restoreFocus } from './table/focus.js';
+import { tableFaces, customNotice, confirmSeat } from './custom.js';
+import { navigate } from './router.js';
 
 export function showTable(root, tableId) {
+  const invited = location.hash.includes('token=');
   const s = { tableId, token: seatToken(tableId), view: null, events: [], faces: null, renderer: null,
     hint: null, showList: false, sentVersion: -1, msg: 0, did: null, online: false, viewAt: 0, everOnline: false, timedOutSeen: -1, named: false,
     heard: null, saidTurn: '' };
@@ -135,8 +138,10 @@ export function showTable(root, tableId) {
     if (v.seat != null && !s.named && myName() && !mySeat(v).name) send({ type: 'name', name: myName() });
     if (v.seat != null) s.named = true;
     showInvites(v);
+    if (v.custom_cards && !el.custom.childElementCount) showCustom(v);
     if (s.renderer && s.faces) render();
-    else Promise.all([loadRenderer(v.game, lang()), loadFaces(v.game, lang())]).then(([r, f]) => { s.renderer = r; s.faces = f; render(); })
+    else Promise.all([loadRenderer(v.game, lang()), v.custom_cards ? tableFaces(tableId, lang()) : loadFaces(v.game, lang())])
+      .then(([r, f]) => { s.renderer = r; s.faces = f; render(); })
       .catch((e) => toast(e.message, 'error'));
   }
 
@@ -158,6 +163,16 @@ export function showTable(root, tableId) {
       toast(m.message || m.code, 'error');
       if (m.code === 'bad_token' || m.code === 'unknown_table') { conn.giveUp(); fill(el.head, h('h1.game-title', t('table.unavailable')), h('p.error', m.message || m.code), h('a.button', { href: '/' }, t('nav.lobby'))); }
     } else if (m.type === 'hint') { s.hint = m; render(); }
+  }
+
+  /** A table with its own cards says so above its board; a person who came by an invite link is
+   * asked first, the changes shown, whether to take the seat. */
+  function showCustom(v) {
+    el.custom.append(customNotice(tableId));
+    el.custom.hidden = false;
+    if (invited && v.seat != null && v.status === 'playing') {
+      confirmSeat(tableId, true).then((stay) => { if (!stay) navigate('/'); });
+    }
   }
 
   /** The invite links this browser's person sent for this table, shown to them again (to nobody else:
@@ -225,14 +240,14 @@ function seatToken(tableId) {
 function layout(root, tableId) {
   const el = {
     banner: h('div.offline-banner', { role: 'alert', hidden: true }),
-    head: h('div.table-head'), invites: h('div.table-invites', { hidden: true }), nameBox: h('div.name-box', { hidden: true }), seats: h('div.seats-strip'), board: h('div.board'), bar: h('div.action-bar'),
+    head: h('div.table-head'), custom: h('div.table-custom', { hidden: true }), invites: h('div.table-invites', { hidden: true }), nameBox: h('div.name-box', { hidden: true }), seats: h('div.seats-strip'), board: h('div.board'), bar: h('div.action-bar'),
     lesson: h('section.lesson-panel', { hidden: true, 'aria-live': 'polite', 'aria-label': t('lesson.panel') }),
     list: h('ol.legal-list', { hidden: true }), log: h('ol.log', { tabindex: '0', 'aria-label': t('table.log') }), end: h('div.end-screen', { hidden: true }),
     menu: h('div.choice-menu', { hidden: true, role: 'dialog' }),
     confirm: h('dialog.caution-box'),
     rules: h('aside.rules-panel', { hidden: true, role: 'dialog', 'aria-modal': 'false' }),
   };
-  const page = h('div.table-page', el.banner, el.head, el.nameBox, el.lesson, el.seats,
+  const page = h('div.table-page', el.banner, el.head, el.custom, el.nameBox, el.lesson, el.seats,
     h('div.table-main', h('div.board-wrap', el.board, el.menu),
       h('aside.side', h('div.controls', el.bar, el.list), el.invites, h('h3', t('table.log')), el.log)),
     el.rules, el.end, el.confirm);
