@@ -79,10 +79,11 @@ def _watched(seats: list[Seat]) -> list[Seat]:
     return readers
 
 
-def _frames_ok(c: Cluster, readers: list[Seat]) -> dict[str, int]:
+def _frames_ok(c: Cluster, readers: list[Seat]) -> dict[str, float]:
+    began = time.monotonic()
     tally = check_frames(c.db, readers)
     assert tally.resampled and tally.differed, "no frame was checked against a world with other hidden cards"
-    return {"frames": tally.frames, "resampled": tally.resampled}
+    return {"frames": tally.frames, "resampled": tally.resampled, "check_s": round(time.monotonic() - began, 1)}
 
 
 def test_a_killed_process_tables_play_on_elsewhere(three: Cluster) -> None:
