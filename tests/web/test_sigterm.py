@@ -51,7 +51,7 @@ def test_sigterm_keeps_every_move_in_flight(db_url: str, tmp_path: Path) -> None
     try:
         seats = _tables(port, TABLES)
 
-        async def main() -> tuple[float, float, dict[str, set[str]], dict[str, set[str]]]:
+        async def main() -> tuple[float, float, list[set[str]], list[set[str]]]:
             stop = asyncio.Event()
             players = [asyncio.create_task(play(server, s, stop, random.Random(i), think=0.005, port=port))
                        for i, s in enumerate(seats)]
@@ -61,9 +61,9 @@ def test_sigterm_keeps_every_move_in_flight(db_url: str, tmp_path: Path) -> None
                 await asyncio.sleep(0)
             signalled = time.monotonic()
             proc.send_signal(signal.SIGTERM)
-            at_signal = {s.token or "": set(s.acked) for s in seats}
+            at_signal = [set(s.acked) for s in seats]
             await asyncio.to_thread(proc.wait, 30)
-            at_exit = {s.token or "": set(s.acked) for s in seats}
+            at_exit = [set(s.acked) for s in seats]
             assert proc.returncode in (0, -signal.SIGTERM), server.log(port)  # uvicorn ends by the signal it got
             assert "Finished server process" in server.log(port), "the process did not shut down in order"
             server.procs.pop(port)
@@ -80,9 +80,9 @@ def test_sigterm_keeps_every_move_in_flight(db_url: str, tmp_path: Path) -> None
             server.stop(p, signal.SIGKILL)
     result = check(server, seats)
     logs = server.logs(sorted({s.table for s in seats}))
-    before = answered = 0
+    before = 0
     in_flight = {"drained": 0, "resent": 0, "refused": 0}
-    for s in seats:
+    for i, s in enumerate(seats):
         logged = {m for seat, m in logs[s.table] if seat == s.seat}
         for msg_id, sent in s.sent_at.items():
             if sent >= signalled:
@@ -90,12 +90,10 @@ def test_sigterm_keeps_every_move_in_flight(db_url: str, tmp_path: Path) -> None
             before += 1
             kept, refused = msg_id in s.acked and msg_id in logged, msg_id in s.refused and msg_id not in logged
             assert kept or refused, f"move {msg_id} sent before SIGTERM was neither kept nor refused"
-            answered += 1
-            if msg_id not in at_signal[s.token or ""]:  # on its way when the signal came: how it ended
-                in_flight["refused" if refused else "drained" if msg_id in at_exit[s.token or ""] else "resent"] += 1
+            if msg_id not in at_signal[i]:  # on its way when the signal came: how it ended
+                in_flight["refused" if refused else "drained" if msg_id in at_exit[i] else "resent"] += 1
     print("SIGTERM", {"before": before, **in_flight, **result, "exit_s": round(exited, 2)})
-    assert sum(in_flight.values()) >= 2
+    assert sum(in_flight.values()) >= 2, "the signal came while moves were on their way"
     assert result["lost"] == 0 and result["twice"] == 0, result
-    assert before == answered and before >= 30
+    assert before >= 30
     assert result["reconnects"] >= len(seats), "every player was cut off by the restart and came back"
-    assert exited < 10, f"the process took {exited:.1f}s to exit"
