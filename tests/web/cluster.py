@@ -23,6 +23,7 @@ from typing import Any
 import sqlalchemy as sa
 import websockets
 
+from sabbat.web.store import actions_t, database_url
 from tests.support.aio import run_async
 
 from .serving import free_port, nginx_conf, request
@@ -98,12 +99,13 @@ class Cluster:
         return {r.table_id: pids.get(int(r.owner.split(":")[1]), 0) for r in rows}
 
     def logs(self, table_ids: list[str]) -> dict[str, list[tuple[int, str | None]]]:
-        """Each table's stored log: (seat, message id) per move."""
-        engine = sa.create_engine(self.db.replace("postgresql://", "postgresql+psycopg://"))
+        """Each table's stored log: (seat, message id) per move (PostgreSQL or a SQLite file)."""
+        engine = sa.create_engine(database_url(self.db))
         try:
             with engine.connect() as c:
-                rows = c.execute(sa.text("SELECT table_id, seat, msg_id FROM actions WHERE table_id = ANY(:ids) "
-                                         "ORDER BY table_id, idx"), {"ids": table_ids}).all()
+                rows = c.execute(sa.select(actions_t.c.table_id, actions_t.c.seat, actions_t.c.msg_id)
+                                 .where(actions_t.c.table_id.in_(table_ids))
+                                 .order_by(actions_t.c.table_id, actions_t.c.idx)).all()
         finally:
             engine.dispose()
         logs: dict[str, list[tuple[int, str | None]]] = {t: [] for t in table_ids}
@@ -172,8 +174,9 @@ class Seat:
     """One person at a table, as a browser plays: moves, acknowledgements, reconnections."""
 
     table: str
-    seat: int
-    token: str
+    seat: int | None
+    """None: a spectator (it only watches)."""
+    token: str | None
     acked: set[str] = field(default_factory=set)
     versions: list[int] = field(default_factory=list)
     """Every version this reader was shown, in order (across reconnections)."""
@@ -183,6 +186,28 @@ class Seat:
     leaks: list[str] = field(default_factory=list)
     """Frames this reader should not have had."""
     finished: bool = False
+    sent_at: dict[str, float] = field(default_factory=dict)
+    """When each move (by message id) was first sent."""
+    refused: set[str] = field(default_factory=set)
+    """Moves the server refused as stale (never applied: the client may choose again)."""
+    frames: list[dict[str, Any]] = field(default_factory=list)
+    """Every view this reader was sent, whole (what it holds once it put the parts left out back),
+    when `record` is set: to be checked against what it may see (`tests.web.frames`)."""
+    record: bool = False
+
+
+def whole_view(previous: dict[str, Any] | None, view: dict[str, Any]) -> dict[str, Any]:
+    """A view as the browser holds it: the observation entries left out (`kept`) and the events
+    sent before (`events_from`) put back from the previous view of the same connection."""
+    kept = view.pop("kept", None) or []
+    earlier = [] if previous is None else previous["events"]
+    assert previous is not None or not kept and view["events_from"] == 0, "a first view that is not whole"
+    assert view["events_from"] <= len(earlier), "events skipped"
+    whole = {**view, "observation": {**view["observation"], **{k: previous["observation"][k] for k in kept}}
+             if previous is not None else view["observation"],
+             "events": earlier[:view["events_from"]] + view["events"]}
+    assert len(whole["events"]) == view["events_total"], "the events do not add up"
+    return whole
 
 
 async def play(c: Cluster, s: Seat, until: asyncio.Event, rng: random.Random, think: float = 0.05,
@@ -200,15 +225,21 @@ async def play(c: Cluster, s: Seat, until: asyncio.Event, rng: random.Random, th
                 await ws.send(json.dumps({"type": "hello", "token": s.token, "lang": "en"}))
                 if pending is not None:
                     await ws.send(json.dumps(pending))
+                held: dict[str, Any] | None = None  # the last view on this connection, whole
                 while not until.is_set() and not s.finished:
                     frame = json.loads(await asyncio.wait_for(ws.recv(), 4))
                     kind = frame["type"]
+                    if kind == "view":
+                        frame = held = whole_view(held, frame)
+                        if s.record:
+                            s.frames.append(frame)
                     if kind == "ack" and pending is not None and frame["msg_id"] == pending["msg_id"]:
                         s.acked.add(pending["msg_id"])
                         s.ack_times.append(time.monotonic())
                         pending = None
                     elif kind == "error":
                         if frame["code"] == "stale" and pending is not None and frame.get("msg_id") == pending["msg_id"]:
+                            s.refused.add(pending["msg_id"])
                             pending = None  # refused, never applied: the fresh view follows
                         elif frame["code"] != "moving":
                             s.leaks.append(f"unexpected error {frame}")
@@ -223,6 +254,7 @@ async def play(c: Cluster, s: Seat, until: asyncio.Event, rng: random.Random, th
                             s.sent += 1
                             pending = {"type": "act", "msg_id": f"s{s.seat}-{s.sent}", "version": frame["version"],
                                        "action_id": rng.choice(frame["legal"])["id"]}
+                            s.sent_at[pending["msg_id"]] = time.monotonic()
                             await ws.send(json.dumps(pending))
         except (OSError, TimeoutError, websockets.ConnectionClosed, websockets.InvalidStatus,
                 websockets.InvalidHandshake):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .steps import Mark
 from .table import Table
 
 OVERTIME_S = 30.0
@@ -31,6 +32,40 @@ def move_left(table: Table, seat: int, now: float) -> float | None:
     if running(table, seat):
         return max(0.0, min(limits) - (now - table.turn_started))
     return min(limits)
+
+
+def after_move(table: Table, seat: int, human: bool, mark: Mark, now: float) -> list[float | None] | None:
+    """Each seat's game clock once `seat`'s move (marked `mark`) is made at `now`: a person's
+    move that ends their turn (a run of secret decisions counts once) costs them the time since
+    the turn began; an AI's thinking never costs anyone time, nor does the time a person coming
+    back takes over from the AI that played for them. None: the table has no game clock."""
+    left = [s.clock_left for s in table.seats]
+    if all(x is None for x in left):
+        return None
+    owner, ended = mark
+    before = left[seat]
+    if human and before is not None and (owner is None or ended) and not table.seats[seat].substitute:
+        left[seat] = max(0.0, before - (now - table.turn_started))
+    return left
+
+
+def resume(table: Table, moments: list[tuple[float | None, list[float | None] | None]], created: float,
+           now: float, wall: float) -> None:
+    """Set a table rebuilt from its log (`moments`: when each move was made and the game clocks
+    after it) to where its clocks stood: each game clock as the last move left it, and the turn
+    begun when the move that began it was made, so that the time since counts as it would have
+    in the process that made it (a takeover or a restart gives nobody their time back). A log
+    written before moves recorded their moments starts its clocks afresh."""
+    for _at, left in reversed(moments):
+        if left is not None:
+            for s, x in zip(table.seats, left, strict=False):
+                s.clock_left = x
+            break
+    began: float | None = created
+    for (at, _left), (owner, ended) in zip(moments, table.steps.marks, strict=False):
+        if owner is None or ended:
+            began = at
+    table.turn_started = now if began is None else now - max(0.0, wall - began)
 
 
 def running(table: Table, seat: int) -> bool:

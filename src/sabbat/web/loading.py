@@ -4,11 +4,13 @@ no longer replays is stopped at its last good move, saying why, so it never keep
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 
 from sabbat import games
 from sabbat.core import carddata, lessons
 
+from . import clocks
 from .names import MAX_SEAT_NAME, MAX_TABLE_NAME, stored_name
 from .steps import Steps
 from .store import TableRow
@@ -38,7 +40,10 @@ def load_all(rows: list[TableRow], clock: Callable[[], float]) -> tuple[dict[str
                 break
             if msg_id:
                 table.msg_ids[(seat, msg_id)] = (table.version, table.version_for(seat))
-        table.turn_started = clock()
+        if table.stopped is None:
+            clocks.resume(table, row.moments, row.created, clock(), time.time())
+        else:
+            table.turn_started = clock()
         tables[row.id] = table
     return tables, unloadable
 

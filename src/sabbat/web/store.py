@@ -52,7 +52,11 @@ actions_t = sa.Table(
     sa.Column("action", sa.Text, nullable=False),
     sa.Column("seat", sa.Integer, nullable=False),
     sa.Column("msg_id", sa.String(64), nullable=True),
+    sa.Column("at", sa.Float, nullable=True),
+    sa.Column("clocks", sa.Text, nullable=True),
 )
+"""`at`: when the move was made (seconds since the epoch); `clocks`: each seat's game clock after
+it (JSON, None where a seat has none). Read back, they let the clocks go on where they stood."""
 
 leases_t = sa.Table(
     "leases", metadata,
@@ -113,6 +117,10 @@ class LogRow(NamedTuple):
     status: str | None
     fence: int | None = None
     """The lease token the move was checked under (PostgreSQL; None on SQLite, one process)."""
+    at: float | None = None
+    """When the move was made (seconds since the epoch)."""
+    clocks: list[float | None] | None = None
+    """Each seat's game clock after the move (None: the table has no game clock)."""
 
 
 @dataclass
@@ -132,6 +140,8 @@ class TableRow:
     """(action JSON, seat, client message id) in order."""
     card_digest: str | None = None
     """The digest of the card data the table was created with (None: recorded before digests)."""
+    moments: list[tuple[float | None, list[float | None] | None]] = field(default_factory=list)
+    """Per move of `actions`: when it was made and the game clocks after it (None: not recorded)."""
 
 
 class DatabaseUnavailable(SabbatError):
@@ -231,7 +241,8 @@ class Store:
         with self.engine.begin() as c:
             fenced_all(c, {(r.table_id, r.fence) for r in rows if r.fence is not None})
             c.execute(_APPEND, [{"table_id": r.table_id, "idx": r.idx, "action": json.dumps(r.action),
-                                 "seat": r.seat, "msg_id": r.msg_id} for r in rows])
+                                 "seat": r.seat, "msg_id": r.msg_id, "at": r.at,
+                                 "clocks": None if r.clocks is None else json.dumps(r.clocks)} for r in rows])
             for r in rows:
                 if r.status is not None:
                     c.execute(tables_t.update().where(tables_t.c.id == r.table_id).values(status=r.status))
@@ -283,6 +294,7 @@ class Store:
             for a in c.execute(_where(sa.select(actions_t), actions_t.c.table_id, ids)
                                .order_by(actions_t.c.table_id, actions_t.c.idx)):
                 rows[a.table_id].actions.append((json.loads(a.action), a.seat, a.msg_id))
+                rows[a.table_id].moments.append((a.at, None if a.clocks is None else json.loads(a.clocks)))
         return list(rows.values())
 
     def finished(self, limit: int) -> list[tuple[TableRow, int]]:

@@ -355,11 +355,9 @@ class TableService:
         table.stand_in = None
         table.allowance = None
         if owner is None or ended:  # a run of secret decisions is one move for the clocks, as for the others
-            now = self.clock()
-            s = table.seats[seat]
-            if s.clock_left is not None and human:  # an AI's thinking never costs the person time
-                s.clock_left = max(0.0, s.clock_left - (now - table.turn_started))
-            table.turn_started = now
+            for s, left in zip(table.seats, move.row.clocks or (), strict=False):  # as the log has them
+                s.clock_left = left
+            table.turn_started = self.clock()
         table.undo_ok = None
         if human:
             table.msg_ids[(seat, str(move.msg_id))] = (table.version, table.version_for(seat))
@@ -384,13 +382,16 @@ class TableService:
             raise Rejected("illegal")
         return legal[legal.index(chosen)]
 
-    @staticmethod
-    def _move(table: Table, seat: int, action: Action, msg_id: str | None) -> Move:
+    def _move(self, table: Table, seat: int, action: Action, msg_id: str | None) -> Move:
+        """The move played on a copy, and its log row: with when it was made and the game clocks
+        after it, so that another process taking the table over goes on with the same clocks."""
         after = table.state.clone()
         after.apply(action)
+        marked = mark(secret_mover(table.state), after)
         row = LogRow(table.id, table.version, action.to_json(), seat, msg_id,
-                     "finished" if after.is_terminal() else None, table.fence)
-        return Move(table, seat, action, msg_id, after, mark(secret_mover(table.state), after), row)
+                     "finished" if after.is_terminal() else None, table.fence, time.time(),
+                     clocks.after_move(table, seat, msg_id is not None, marked, self.clock()))
+        return Move(table, seat, action, msg_id, after, marked, row)
 
     def ai_move(self, table_id: str, version: int, seat: int, action: Any) -> Move | None:
         """An AI's choice as a move to commit and `finish`, if the table is still where the AI
