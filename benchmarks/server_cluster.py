@@ -7,7 +7,8 @@ tests run (tests/web/cluster.py: the commands and nginx configuration of docs/ho
 included); every table's players connect from a loopback address of their own, as people do.
 
 For each number of processes the load grows (`--tables`) until the p99 of people's moves passes
-50 ms; reported: moves a second and their latency, the server CPU a move per process (read from
+`--stop-p99` (1 s: past it more load only lengthens the queue) or a client fails; reported, and
+the highest load whose p99 stayed under 50 ms: moves a second and their latency, the server CPU a move per process (read from
 /proc over the measured window, and the moves each process acknowledged from its /metrics), and
 the AI: its moves, its turns as a person waits for them, and its workers' CPU a move.
 
@@ -52,6 +53,7 @@ from tests.web.cluster import Cluster, Seat, call, check, cluster, play, proxy_u
 from tests.web.pg import postgres_server  # noqa: E402
 
 P99_MS = 50.0
+"""The latency target: a load counts as held while its people's p99 stays under it."""
 NGINX = shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin:/sbin")
 OPENSSL = shutil.which("openssl")
 
@@ -241,15 +243,20 @@ def run_failover(base: Path, pg_url: str, processes: int, n_tables: int, think: 
 
 
 def _best(rows: list[dict[str, Any]]) -> dict[str, Any]:
-    """Per number of processes: the highest load whose people's p99 stayed under 50 ms."""
+    """Per number of processes: the highest load whose people's p99 stayed under 50 ms (None if
+    none did), and the load with the lowest p99."""
+    def short(r: dict[str, Any]) -> dict[str, Any]:
+        return {"tables": r["tables"], "moves_per_s": r["moves_per_s"], "p50_ms": r["latency_ms"]["p50"],
+                "p99_ms": r["latency_ms"]["p99"], "moves_per_s_per_process": round(r["moves_per_s"] / r["processes"], 1),
+                "server_cpu_ms_per_move": r["server_cpu_ms_per_move"]}
     best: dict[str, Any] = {}
     for n in sorted({r["processes"] for r in rows}):
-        under = [r for r in rows if r["processes"] == n and r["latency_ms"]["p99"] < P99_MS and not r["failed_clients"]]
+        mine = [r for r in rows if r["processes"] == n and not r["failed_clients"]]
+        under = [r for r in mine if r["latency_ms"]["p99"] < P99_MS]
         top = max(under, key=lambda r: r["moves_per_s"], default=None)
-        best[str(n)] = None if top is None else {
-            "tables": top["tables"], "moves_per_s": top["moves_per_s"], "p99_ms": top["latency_ms"]["p99"],
-            "moves_per_s_per_process": round(top["moves_per_s"] / n, 1),
-            "server_cpu_ms_per_move": top["server_cpu_ms_per_move"]}
+        lowest = min(mine, key=lambda r: r["latency_ms"]["p99"], default=None)
+        best[str(n)] = {"held": None if top is None else short(top),
+                        "lowest_p99": None if lowest is None else short(lowest)}
     return best
 
 
@@ -258,22 +265,23 @@ def main() -> None:
     gc.set_threshold(50_000, 20, 100)
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--processes", type=int, nargs="+", default=[1, 2, 3])
-    ap.add_argument("--tables", type=int, nargs="+", default=[25, 50, 100, 200, 400],
-                    help="loads tried in turn for each number of processes, until p99 passes 50 ms")
+    ap.add_argument("--tables", type=int, nargs="+", default=[10, 25, 50, 100, 200],
+                    help="loads tried in turn for each number of processes, until p99 passes --stop-p99")
+    ap.add_argument("--stop-p99", type=float, default=1000.0, help="ms; a higher p99 ends the growing load")
     ap.add_argument("--think", type=float, default=1.0, help="mean seconds a person waits before a move (default 1)")
-    ap.add_argument("--seconds", type=float, default=30.0, help="measured window of each load (default 30)")
+    ap.add_argument("--seconds", type=float, default=20.0, help="measured window of each load (default 20)")
     ap.add_argument("--ai-share", type=float, default=0.1, help="share of tables with an AI seat (default 0.1)")
     ap.add_argument("--ai-agent", default="hard", help="the AI seats' level (default hard)")
     ap.add_argument("--failover-tables", type=int, default=60)
     ap.add_argument("--failover-think", type=float, default=0.5)
     ap.add_argument("--quick", action="store_true",
-                    help="a few minutes: loads 20, 40, 80, 160, 12 s windows, failover with 30 tables")
+                    help="a few minutes: loads 10, 20, 40, 80, 12 s windows, failover with 30 tables")
     ap.add_argument("--out", type=Path, default=None)
     args = ap.parse_args()
     if NGINX is None or OPENSSL is None:
         sys.exit("nginx and openssl are needed (scripts/system-deps installs them)")
     if args.quick:
-        args.tables, args.seconds, args.failover_tables = [20, 40, 80, 160], 12.0, 30
+        args.tables, args.seconds, args.failover_tables = [10, 20, 40, 80], 12.0, 30
     base = Path(tempfile.mkdtemp(prefix="sabbat-cluster-bench-"))
     os.chmod(base, 0o755)
     rows: list[dict[str, Any]] = []
@@ -286,7 +294,7 @@ def main() -> None:
                     row = run_load(base, pg_url, n, n_tables, args.ai_share, args.ai_agent, args.seconds, args.think)
                     print(json.dumps(row), flush=True)
                     rows.append(row)
-                    if row["latency_ms"]["p99"] >= P99_MS or row["failed_clients"]:
+                    if row["latency_ms"]["p99"] >= args.stop_p99 or row["failed_clients"]:
                         break
             failover = run_failover(base, pg_url, max(3, max(args.processes)), args.failover_tables,
                                     args.failover_think, 5.0)
