@@ -48,6 +48,10 @@ def documented_launch(port: int, db: str) -> tuple[list[str], dict[str, str]]:
     section = DOC.read_text().split("## 5.", 1)[1]
     lines = SERVE_LINE.findall(section)
     assert len(lines) >= 2, "docs/hosting.md's cluster section lost its `sabbat serve … &` lines"
+    ports = [m.group(1) if (m := re.search(r"--port (\d+) ", line)) else "" for line in lines]
+    assert all(ports) and all(line == lines[0].replace(f"--port {ports[0]} ", f"--port {port} ")
+                              for port, line in zip(ports, lines, strict=True)), \
+        "the cluster's commands differ in more than the port"
     words = shlex.split(lines[0])
     assert "--db" not in words, "the database URL (a password) belongs in SABBAT_DATABASE, not on the command line"
     at = words.index("--port")
