@@ -31,6 +31,7 @@ import tempfile
 import time
 import urllib.request
 from collections import Counter
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -95,19 +96,35 @@ class _Start:
         await self.go.wait()
 
 
-async def _client(port: int, tid: str, token: str, budget: dict[str, int], start: _Start,
-                  latencies: list[float], rng: random.Random, think: float) -> None:
-    try:
+Join = Callable[[str, str], Awaitable[tuple[Any, str | bytes]]]
+"""Connects one seat (table id, token): its open WebSocket, said hello, and the first frame."""
+
+
+def direct(port: int) -> Join:
+    """Seats join one server straight on its port."""
+    async def join(tid: str, token: str) -> tuple[Any, str | bytes]:
         ws = await websockets.connect(f"ws://127.0.0.1:{port}/ws/tables/{tid}", max_size=None, open_timeout=120,
                                       ping_interval=None)
         await ws.send(json.dumps({"type": "hello", "token": token, "lang": "en"}))
-        first = await ws.recv()
+        return ws, await ws.recv()
+    return join
+
+
+async def _client(join: Join, tid: str, token: str, budget: dict[str, int], start: _Start,
+                  latencies: list[float], rng: random.Random, think: float,
+                  ai_waits: list[float] | None = None) -> None:
+    """One seat: answers each decision (after thinking), timing each move until its acknowledgement;
+    with `ai_waits`, also the wait from its acknowledged move until its next decision when others
+    (the AI seats) moved in between."""
+    try:
+        ws, first = await join(tid, token)
     except BaseException:
         start.count_in()  # the others need not wait for a client that could not join
         raise
     async with ws:
         await start.arrive()
         sent: dict[str, float] = {}
+        acked: tuple[int, float] | None = None
         pending: str | bytes | None = first
         while budget["left"] > 0 and time.monotonic() < start.deadline:
             if pending is None:
@@ -117,52 +134,66 @@ async def _client(port: int, tid: str, token: str, budget: dict[str, int], start
                     return
             frame, pending = orjson.loads(pending), None
             if frame["type"] == "ack" and frame.get("msg_id") in sent:
-                latencies.append(time.perf_counter() - sent.pop(frame["msg_id"]))
+                now = time.perf_counter()
+                latencies.append(now - sent.pop(frame["msg_id"]))
+                acked = (frame.get("version", 0), now)
                 budget["left"] -= 1
             elif frame["type"] == "view":
                 if frame["status"] != "playing":
                     return
                 if frame["legal"]:
+                    if ai_waits is not None and acked is not None and frame["version"] > acked[0]:
+                        ai_waits.append(time.perf_counter() - acked[1])
+                    acked = None
                     if think:
                         await asyncio.sleep(rng.expovariate(1 / think))
+                        if time.monotonic() >= start.deadline:
+                            return  # a move sent now would be acknowledged after the window closed
                     msg = f"{frame['version']}"
                     sent[msg] = time.perf_counter()
                     await ws.send(json.dumps({"type": "act", "msg_id": msg, "version": frame["version"],
                                               "action_id": rng.randrange(len(frame["legal"]))}))
 
 
-async def _drive(port: int, server_pid: int, tables: list[dict[str, Any]], moves: int, seconds: float,
-                 think: float) -> dict[str, Any]:
+async def drive(join: Join, server_pids: list[int], tables: list[dict[str, Any]], moves: int, seconds: float,
+                think: float) -> dict[str, Any]:
+    """Every person's seat of `tables` joins, then all play for `seconds` (or `moves` a table);
+    the moves' latencies, the AI's turns and each server process's CPU over that window."""
     latencies: list[float] = []
+    ai_waits: list[float] = []
     rng = random.Random(1)
     budgets = [{"left": moves} for _ in tables]
-    start = _Start(2 * len(tables))
+    people = [(i, t, seat) for i, t in enumerate(tables) for seat in t["seats"] if seat.get("token")]
+    start = _Start(len(people))
     clients = asyncio.gather(*(
-        _client(port, t["table_id"], seat["token"], budgets[i], start, latencies, random.Random(rng.random()), think)
-        for i, t in enumerate(tables) for seat in t["seats"]
+        _client(join, t["table_id"], seat["token"], budgets[i], start, latencies, random.Random(rng.random()), think,
+                ai_waits if len(t["seats"]) > len([s for s in t["seats"] if s.get("token")]) else None)
+        for i, t, seat in people
     ), return_exceptions=True)
     t_connect = time.perf_counter()
     await asyncio.wait_for(start.all_in.wait(), 300)
     connect_s = time.perf_counter() - t_connect
-    cpu0, own0, t0 = _cpu_seconds(server_pid), time.process_time(), time.perf_counter()
+    cpu0, own0, t0 = [cpu_seconds(p) for p in server_pids], time.process_time(), time.perf_counter()
     start.deadline = time.monotonic() + seconds
     start.go.set()
     outcomes = await clients
-    wall = time.perf_counter() - t0
+    wall = min(time.perf_counter() - t0, seconds)  # not the clients' closing handshakes after the window
     failures = Counter(type(x).__name__ for x in outcomes if isinstance(x, BaseException))
     if failures:
         print(f"clients that failed: {dict(failures)}", file=sys.stderr, flush=True)
-    return {"latencies": latencies, "wall": wall, "connect_s": connect_s,
-            "server_cpu": _cpu_seconds(server_pid) - cpu0, "clients_cpu": time.process_time() - own0}
+    cpu = [cpu_seconds(p) - c for p, c in zip(server_pids, cpu0, strict=True)]
+    return {"latencies": latencies, "ai_waits": ai_waits, "wall": wall, "connect_s": connect_s,
+            "server_cpu": sum(cpu), "server_cpu_each": cpu, "clients_cpu": time.process_time() - own0,
+            "failures": dict(failures)}
 
 
-def _cpu_seconds(pid: int) -> float:
+def cpu_seconds(pid: int) -> float:
     """User + system CPU time of a process (Linux /proc): the server's cost, whatever the load."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def _percentile(xs: list[float], q: float) -> float:
+def percentile(xs: list[float], q: float) -> float:
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else float("nan")
 
@@ -175,21 +206,26 @@ def run_one(n_tables: int, db_kind: str, moves: int, seconds: float, pg_url: str
     proc, startup = _start(port, db, home)
     try:
         tables = [_create(port) for _ in range(n_tables)]
-        run = asyncio.run(_drive(port, proc.pid, tables, moves, seconds, think))
+        run = asyncio.run(drive(direct(port), [proc.pid], tables, moves, seconds, think))
     finally:
         proc.terminate()
         proc.wait(15)
         shutil.rmtree(home, ignore_errors=True)
-    latencies, wall, server_cpu, clients_cpu = run["latencies"], run["wall"], run["server_cpu"], run["clients_cpu"]
-    ms = [x * 1000 for x in latencies]
+    return {"tables": n_tables, "db": db_kind, "think_s": think, **figures(run), "startup_s": round(startup, 2)}
+
+
+def figures(run: dict[str, Any]) -> dict[str, Any]:
+    """The figures of one `drive`: moves, their rate and latency, and the servers' CPU a move."""
+    ms = [x * 1000 for x in run["latencies"]]
+    wall, server_cpu = run["wall"], run["server_cpu"]
     return {
-        "tables": n_tables, "db": db_kind, "think_s": think, "moves": len(ms), "seconds": round(wall, 2),
+        "moves": len(ms), "seconds": round(wall, 2),
         "moves_per_s": round(len(ms) / wall, 1) if wall else None,
-        "latency_ms": {"p50": round(statistics.median(ms), 2) if ms else None, "p99": round(_percentile(ms, 0.99), 2),
+        "latency_ms": {"p50": round(statistics.median(ms), 2) if ms else None, "p99": round(percentile(ms, 0.99), 2),
                        "max": round(max(ms), 2) if ms else None},
         "server_cpu_ms_per_move": round(1000 * server_cpu / len(ms), 2) if ms else None,
-        "server_cpu_s": round(server_cpu, 1), "clients_cpu_s": round(clients_cpu, 1),
-        "startup_s": round(startup, 2), "connect_s": round(run["connect_s"], 1),
+        "server_cpu_s": round(server_cpu, 1), "clients_cpu_s": round(run["clients_cpu"], 1),
+        "connect_s": round(run["connect_s"], 1),
     }
 
 
@@ -218,7 +254,7 @@ def main() -> None:
         for kind in args.db:
             for n in args.tables:
                 if kind == "postgresql":
-                    _reset_pg(pg_url)
+                    reset_pg(pg_url)
                 row = run_one(n, kind, args.moves, args.seconds, pg_url, args.think)
                 print(json.dumps(row), flush=True)
                 results.append(row)
@@ -235,7 +271,7 @@ def main() -> None:
         }, indent=1) + "\n")
 
 
-def _reset_pg(url: str | None) -> None:
+def reset_pg(url: str | None) -> None:
     import sqlalchemy as sa
 
     assert url is not None

@@ -1,6 +1,8 @@
-"""A real cluster for the tests: N `sabbat serve` processes over one PostgreSQL, behind nginx
-configured as docs/hosting.md's cluster recipe says, and players that behave like the browser
-(they reconnect on their own and send an unacknowledged move again with the same id)."""
+"""A real cluster for the tests and the cluster benchmark: N `sabbat serve` processes over one
+PostgreSQL, started with docs/hosting.md's cluster commands behind nginx configured as its
+cluster recipe says (or as another recipe says: deploy/'s units and nginx file), and players that
+behave like the browser (they reconnect on their own and send an unacknowledged move again with
+the same id)."""
 
 from __future__ import annotations
 
@@ -9,12 +11,13 @@ import json
 import os
 import random
 import re
+import shlex
 import signal
 import ssl
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,16 +34,43 @@ from .serving import free_port, nginx_conf, request
 DOC = Path(__file__).parents[2] / "docs" / "hosting.md"
 NGINX_BLOCK = re.compile(r"```nginx\n(.*?)```", re.S)
 CLUSTER_BLOCK = re.compile(r"```nginx cluster\n(.*?)```", re.S)
+SERVE_LINE = re.compile(r"^    (sabbat serve .*) &$", re.M)
+
+Launch = Callable[[int, str], tuple[list[str], dict[str, str]]]
+"""The command line and environment that start the process on a port over a database URL."""
+Site = Callable[[int, int, list[int], Path, Path], str]
+"""The nginx site for (proxy port, HTTP port, the processes' ports, certificate, key)."""
+
+
+def documented_launch(port: int, db: str) -> tuple[list[str], dict[str, str]]:
+    """docs/hosting.md's command for one cluster process, on `port`, with the database URL in
+    SABBAT_DATABASE as the page exports it. The tests' only addition: one AI worker a process
+    (SABBAT_WORKERS), to spare this small machine's memory."""
+    section = DOC.read_text().split("## 5.", 1)[1]
+    lines = SERVE_LINE.findall(section)
+    assert len(lines) >= 2, "docs/hosting.md's cluster section lost its `sabbat serve … &` lines"
+    ports = [m.group(1) if (m := re.search(r"--port (\d+) ", line)) else "" for line in lines]
+    assert all(ports) and all(line == lines[0].replace(f"--port {ports[0]} ", f"--port {port} ")
+                              for port, line in zip(ports, lines, strict=True)), \
+        "the cluster's commands differ in more than the port"
+    words = shlex.split(lines[0])
+    assert "--db" not in words, "the database URL (a password) belongs in SABBAT_DATABASE, not on the command line"
+    at = words.index("--port")
+    words[at + 1] = str(port)
+    return ([sys.executable, "-m", "sabbat.cli.main", *words[1:]],
+            {"SABBAT_DATABASE": db, "SABBAT_WORKERS": "1"})
 
 
 def cluster_config(tls_port: int, http_port: int, ports: list[int], cert: Path, key: Path) -> str:
-    """The page's nginx configuration with its cluster upstream, this test's ports and certificate."""
+    """The page's nginx configuration with its cluster upstream, this test's ports (one `server`
+    line each) and certificate."""
     [site] = NGINX_BLOCK.findall(DOC.read_text())
     [upstream] = CLUSTER_BLOCK.findall(DOC.read_text())
-    documented = [int(p) for p in re.findall(r"server 127\.0\.0\.1:(\d+)", upstream)]
-    assert len(documented) == len(ports), f"docs/hosting.md's cluster has {len(documented)} processes"
-    for old, new in zip(documented, ports, strict=True):
-        upstream = upstream.replace(f"127.0.0.1:{old} ", f"127.0.0.1:{new} ")
+    servers = re.findall(r"^ *server 127\.0\.0\.1:\d+ .*\n", upstream, re.M)
+    assert len(servers) >= 2, "docs/hosting.md's cluster upstream lost its `server 127.0.0.1:…` lines"
+    # one line per process, as the page writes them (the benchmark runs other numbers than 3)
+    ours = "".join(re.sub(r"127\.0\.0\.1:\d+ ", f"127.0.0.1:{port} ", servers[0]) for port in ports)
+    upstream = upstream.replace("".join(servers), ours)
     site = re.sub(r"upstream sabbat \{.*?\n\}\n", lambda _: upstream, site, count=1, flags=re.S)
     swaps = {"listen 443 ssl;": f"listen 127.0.0.1:{tls_port} ssl;", "listen 80;": f"listen 127.0.0.1:{http_port};",
              "/etc/letsencrypt/live/play.example.org/fullchain.pem": str(cert),
@@ -57,16 +87,18 @@ class Cluster:
     db: str
     ports: list[int]
     tls_port: int = 0
+    """nginx's port (TLS when `context` is set, else plain HTTP)."""
     context: ssl.SSLContext | None = None
     procs: dict[int, subprocess.Popen[bytes]] = field(default_factory=dict)
+    launch: Launch = documented_launch
 
     def start(self, port: int) -> None:
         """Start the process of `port` as the recipe says, and wait until it answers."""
+        command, env = self.launch(port, self.db)
         log = (self.base / f"serve-{port}.log").open("ab")
         self.procs[port] = proc = subprocess.Popen(
-            [sys.executable, "-m", "sabbat.cli.main", "serve", "--host", "127.0.0.1", "--port", str(port),
-             "--proxy", "127.0.0.1", "--db", self.db, "--workers", "1"],
-            stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "XDG_DATA_HOME": str(self.base)})
+            command, stdout=log, stderr=subprocess.STDOUT,
+            env={**os.environ, "XDG_DATA_HOME": str(self.base), **env})
         log.close()
         started = time.monotonic()
         while request(port, "GET", "/api/games", quiet=True)[0] != 200:
@@ -115,14 +147,18 @@ class Cluster:
 
 
 @contextmanager
-def cluster(base: Path, db: str, nginx: str, openssl: str, n: int = 3) -> Iterator[Cluster]:
-    """`n` processes over the database `db`, behind nginx as the recipe says."""
+def cluster(base: Path, db: str, nginx: str, openssl: str | None, n: int = 3, launch: Launch = documented_launch,
+            site: Site = cluster_config, connections: int = 512) -> Iterator[Cluster]:
+    """`n` processes over the database `db`, behind nginx, as the recipe says (docs/hosting.md's
+    unless `launch` and `site` say otherwise); nginx speaks TLS with a certificate made here when
+    `openssl` is given, else plain HTTP."""
     cert, key = base / "cert.pem", base / "key.pem"
-    subprocess.run([openssl, "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
-                    "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", str(key), "-out", str(cert)],
-                   check=True, capture_output=True)
-    c = Cluster(base, db, [free_port() for _ in range(n)], free_port())
-    conf = nginx_conf(base, cluster_config(c.tls_port, free_port(), c.ports, cert, key), 512)
+    if openssl is not None:
+        subprocess.run([openssl, "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj",
+                        "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", str(key),
+                        "-out", str(cert)], check=True, capture_output=True)
+    c = Cluster(base, db, [free_port() for _ in range(n)], free_port(), launch=launch)
+    conf = nginx_conf(base, site(c.tls_port, free_port(), c.ports, cert, key), connections)
     run = conf.parent
     proxy = None
     try:
@@ -130,7 +166,7 @@ def cluster(base: Path, db: str, nginx: str, openssl: str, n: int = 3) -> Iterat
             c.start(port)
         proxy = subprocess.Popen([nginx, "-p", str(run), "-c", str(conf)], stdout=subprocess.PIPE,
                                  stderr=subprocess.STDOUT)
-        c.context = ssl.create_default_context(cafile=str(cert))
+        c.context = ssl.create_default_context(cafile=str(cert)) if openssl is not None else None
         started = time.monotonic()
         while True:
             try:
@@ -148,9 +184,10 @@ def cluster(base: Path, db: str, nginx: str, openssl: str, n: int = 3) -> Iterat
             c.stop(port, signal.SIGKILL)
 
 
-async def _get(c: Cluster, path: str, body: Any = None) -> tuple[int, Any]:
-    """(status, JSON) of one request through nginx."""
-    reader, writer = await asyncio.open_connection("127.0.0.1", c.tls_port, ssl=c.context)
+async def _get(c: Cluster, path: str, body: Any = None, source: str | None = None) -> tuple[int, Any]:
+    """(status, JSON) of one request through nginx (from the loopback address `source`)."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", c.tls_port, ssl=c.context,
+                                                   local_addr=(source, 0) if source else None)
     data = b"" if body is None else json.dumps(body).encode()
     method = "GET" if body is None else "POST"
     writer.write(f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{c.tls_port}\r\nContent-Type: application/json\r\n"
@@ -165,8 +202,8 @@ async def _get(c: Cluster, path: str, body: Any = None) -> tuple[int, Any]:
         return status, payload
 
 
-async def call(c: Cluster, path: str, body: Any = None) -> tuple[int, Any]:
-    return await _get(c, path, body)
+async def call(c: Cluster, path: str, body: Any = None, source: str | None = None) -> tuple[int, Any]:
+    return await _get(c, path, body, source)
 
 
 @dataclass
@@ -210,18 +247,27 @@ def whole_view(previous: dict[str, Any] | None, view: dict[str, Any]) -> dict[st
     return whole
 
 
+def proxy_url(c: Cluster, path: str, ws: bool = False) -> str:
+    """The address of `path` through nginx, as a browser would write it."""
+    scheme = ("wss" if ws else "https") if c.context is not None else ("ws" if ws else "http")
+    return f"{scheme}://127.0.0.1:{c.tls_port}{path}"
+
+
 async def play(c: Cluster, s: Seat, until: asyncio.Event, rng: random.Random, think: float = 0.05,
-               port: int | None = None) -> None:
+               port: int | None = None, source: str | None = None) -> None:
     """Play random legal moves as `s` until `until` is set, through nginx (or straight to `port`),
-    reconnecting after any close or silence like the browser, and sending an unacknowledged move
-    again with its id after reconnecting (the server applies it once)."""
+    from the loopback address `source`, reconnecting after any close or silence like the
+    browser, and sending an unacknowledged move again with its id after reconnecting (the server
+    applies it once)."""
     pending: dict[str, Any] | None = None
-    url = f"wss://127.0.0.1:{c.tls_port}/ws/tables/{s.table}" if port is None else f"ws://127.0.0.1:{port}/ws/tables/{s.table}"
-    origin = f"https://127.0.0.1:{c.tls_port}" if port is None else f"http://127.0.0.1:{port}"
+    path = f"/ws/tables/{s.table}"
+    url = proxy_url(c, path, ws=True) if port is None else f"ws://127.0.0.1:{port}{path}"
+    origin = proxy_url(c, "") if port is None else f"http://127.0.0.1:{port}"
+    context = c.context if port is None else None
     while not until.is_set() and not s.finished:
         try:
-            async with websockets.connect(url, ssl=c.context if port is None else None, origin=origin,  # type: ignore[arg-type]
-                                          open_timeout=5) as ws:
+            async with websockets.connect(url, ssl=context, origin=origin, open_timeout=5,  # type: ignore[arg-type]
+                                          local_addr=(source, 0) if source else None) as ws:
                 await ws.send(json.dumps({"type": "hello", "token": s.token, "lang": "en"}))
                 if pending is not None:
                     await ws.send(json.dumps(pending))
@@ -286,3 +332,19 @@ async def new_tables(c: Cluster, n: int) -> list[Seat]:
         assert status == 201, made
         seats += [Seat(made["table_id"], row["seat"], row["token"]) for row in made["seats"]]
     return seats
+
+
+async def moves_after(seats: list[Seat], since: float, moves: int, within: float) -> float:
+    """Wait until every table has had `moves` acknowledged moves after `since` (or is over); returns
+    the longest wait any table had for its first one."""
+    deadline = time.monotonic() + within
+    tables = {s.table for s in seats if not s.finished}
+    while True:
+        over = {s.table for s in seats if s.finished}
+        after = {t: sorted(x for s in seats if s.table == t for x in s.ack_times if x > since) or [since] * moves
+                 if t in over else sorted(x for s in seats if s.table == t for x in s.ack_times if x > since)
+                 for t in tables}
+        if all(len(a) >= moves for a in after.values()):
+            return max(a[0] - since for a in after.values())
+        assert time.monotonic() < deadline, {t: len(a) for t, a in after.items()}
+        await asyncio.sleep(0.1)

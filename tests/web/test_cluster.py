@@ -22,7 +22,7 @@ import websockets
 
 from tests.support.aio import run_async
 
-from .cluster import Cluster, Seat, call, check, cluster, new_tables, play
+from .cluster import Cluster, Seat, call, check, cluster, moves_after, new_tables, play
 from .frames import check_frames
 
 NGINX = shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin:/sbin")
@@ -41,22 +41,6 @@ def three(pg_url: str, tmp_path: Path) -> Iterator[Cluster]:
     assert NGINX is not None and OPENSSL is not None
     with cluster(tmp_path, pg_url, NGINX, OPENSSL) as c:
         yield c
-
-
-async def _moves_after(seats: list[Seat], since: float, moves: int, within: float) -> float:
-    """Wait until every table has had `moves` acknowledged moves after `since` (or is over); returns
-    the longest wait any table had for its first one."""
-    deadline = time.monotonic() + within
-    tables = {s.table for s in seats if not s.finished}
-    while True:
-        over = {s.table for s in seats if s.finished}
-        after = {t: sorted(x for s in seats if s.table == t for x in s.ack_times if x > since) or [since] * moves
-                 if t in over else sorted(x for s in seats if s.table == t for x in s.ack_times if x > since)
-                 for t in tables}
-        if all(len(a) >= moves for a in after.values()):
-            return max(a[0] - since for a in after.values())
-        assert time.monotonic() < deadline, {t: len(a) for t, a in after.items()}
-        await asyncio.sleep(0.1)
 
 
 async def _lobby_lists(c: Cluster, tables: set[str], within: float = 10) -> bool:
@@ -92,13 +76,13 @@ def test_a_killed_process_tables_play_on_elsewhere(three: Cluster) -> None:
         stop = asyncio.Event()
         rng = random.Random(1)
         players = [asyncio.create_task(play(three, s, stop, random.Random(rng.random()))) for s in seats]
-        await _moves_after(seats, 0.0, 3, 60)
+        await moves_after(seats, 0.0, 3, 60)
         owners = three.owners()
         victim = max(three.ports, key=lambda p: sum(1 for o in owners.values() if o == p))
         assert any(o == victim for o in owners.values())
         three.stop(victim, signal.SIGKILL)
         killed = time.monotonic()
-        longest = await _moves_after(seats, killed, 3, 60)
+        longest = await moves_after(seats, killed, 3, 60)
         listed = await _lobby_lists(three, {s.table for s in seats})
         assert listed, "the lobby, from any process, lists every table in play"
         stop.set()
@@ -117,12 +101,12 @@ def test_a_rolling_restart_keeps_every_game_playing(three: Cluster) -> None:
         stop = asyncio.Event()
         rng = random.Random(2)
         players = [asyncio.create_task(play(three, s, stop, random.Random(rng.random()))) for s in seats]
-        await _moves_after(seats, 0.0, 3, 60)
+        await moves_after(seats, 0.0, 3, 60)
         for port in list(three.ports):
             await asyncio.to_thread(three.stop, port, signal.SIGTERM)
-            await _moves_after(seats, time.monotonic(), 2, 60)
+            await moves_after(seats, time.monotonic(), 2, 60)
             await asyncio.to_thread(three.start, port)
-        await _moves_after(seats, time.monotonic(), 2, 60)
+        await moves_after(seats, time.monotonic(), 2, 60)
         stop.set()
         await asyncio.gather(*players)
         return {**check(three, seats), **_frames_ok(three, seats)}
@@ -137,7 +121,7 @@ def test_an_owner_paused_past_its_lease_cannot_write_when_it_resumes(three: Clus
         seats = _watched(await new_tables(three, 1))
         stop = asyncio.Event()
         players = [asyncio.create_task(play(three, s, stop, random.Random(i))) for i, s in enumerate(seats)]
-        await _moves_after(seats, 0.0, 4, 60)
+        await moves_after(seats, 0.0, 4, 60)
         stop.set()
         await asyncio.gather(*players)
         table = seats[0].table
@@ -161,7 +145,7 @@ def test_an_owner_paused_past_its_lease_cannot_write_when_it_resumes(three: Clus
                 stop2 = asyncio.Event()
                 movers = [asyncio.create_task(play(three, s, stop2, random.Random(5 + i), port=elsewhere))
                           for i, s in enumerate(again)]
-                await _moves_after(again, 0.0, 4, 60)
+                await moves_after(again, 0.0, 4, 60)
             finally:
                 paused.send_signal(signal.SIGCONT)
             code = None

@@ -1,25 +1,41 @@
 """The deployment examples in deploy/, checked as far as this machine can without Docker: the
 compose file parses and wires PostgreSQL, the server and nginx together with no password in it,
 its nginx configuration passes `nginx -t` and serves a real `sabbat serve` (readiness through,
-metrics not), and the systemd unit passes `systemd-analyze verify` without a warning."""
+metrics not), and the systemd unit passes `systemd-analyze verify` without a warning. The cluster
+example (deploy/cluster/) the same way: its compose file wires N processes, its nginx file is
+docs/hosting.md's cluster configuration, and that file in front of three processes started as the
+systemd unit starts them (its command and environment, each with its port) plays games and
+keeps them playing when one process is killed."""
 
 from __future__ import annotations
 
+import asyncio
+import random
 import re
+import shlex
 import shutil
+import signal
 import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 import yaml
 
+from tests.support.aio import run_async
+
+from .cluster import CLUSTER_BLOCK, Cluster, call, check, cluster, moves_after, new_tables, play
 from .serving import free_port, nginx_conf, request, serving
 
 DEPLOY = Path(__file__).parents[2] / "deploy"
 NGINX = shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin:/sbin")
 SYSTEMD_ANALYZE = shutil.which("systemd-analyze")
+CLUSTER = DEPLOY / "cluster"
+DOC = DEPLOY.parent / "docs" / "hosting.md"
+UPSTREAM = re.compile(r"upstream sabbat \{.*?\n\}\n", re.S)
 
 
 def test_the_compose_file_wires_postgres_the_server_and_nginx() -> None:
@@ -91,3 +107,112 @@ def test_hosting_md_shows_the_unit_and_the_nginx_rules_of_deploy() -> None:
     unit = (DEPLOY / "systemd" / "sabbat@.service").read_text()
     assert shown == "".join(line + "\n" for line in unit.splitlines() if not line.startswith("#"))
     assert "location = /metrics" in doc and "location = /metrics" in (DEPLOY / "nginx.conf").read_text()
+
+
+def _processes(compose: dict[str, Any]) -> list[str]:
+    return sorted(name for name in compose["services"] if name.startswith("sabbat"))
+
+
+def test_the_cluster_compose_file_runs_several_processes_over_postgres_behind_nginx() -> None:
+    text = (CLUSTER / "compose.yaml").read_text()
+    compose: dict[str, Any] = yaml.safe_load(text)
+    services = compose["services"]
+    processes = _processes(compose)
+    assert len(processes) >= 2 and set(services) == {"postgres", "nginx", *processes}
+    for name in processes:
+        sabbat = services[name]
+        assert (CLUSTER / sabbat["build"]["context"] / sabbat["build"]["dockerfile"]).resolve().is_file()
+        assert "/readyz" in " ".join(sabbat["healthcheck"]["test"])
+        assert sabbat["depends_on"]["postgres"]["condition"] == "service_healthy"
+        assert sabbat["env_file"] == services["postgres"]["env_file"] == "../sabbat.env"  # the one of deploy/
+        assert services["nginx"]["depends_on"][name]["condition"] == "service_healthy"
+    assert "./nginx.conf:/etc/nginx/conf.d/default.conf:ro" in services["nginx"]["volumes"]
+    assert "PASSWORD" not in text.replace("POSTGRES_", "")
+    # nginx spreads the tables over exactly these processes
+    servers = re.findall(r"^\s*server (\S+) max_fails=0;", (CLUSTER / "nginx.conf").read_text(), re.M)
+    assert servers == [f"{name}:8000" for name in processes]
+
+
+def test_the_cluster_nginx_config_is_the_documented_one() -> None:
+    """deploy/cluster/nginx.conf is deploy/nginx.conf with docs/hosting.md's cluster blocks (the
+    compose services' names for the documented addresses) in place of its upstream, and nothing else."""
+    [documented] = CLUSTER_BLOCK.findall(DOC.read_text())
+    ports = re.findall(r"server 127\.0\.0\.1:(\d+) ", documented)
+    for i, port in enumerate(ports, 1):
+        documented = documented.replace(f"server 127.0.0.1:{port} ", f"server sabbat{i}:8000 ")
+    conf = _uncommented_head((CLUSTER / "nginx.conf").read_text())
+    assert documented in conf, "deploy/cluster/nginx.conf does not hold docs/hosting.md's cluster blocks"
+    single = _uncommented_head((DEPLOY / "nginx.conf").read_text())
+    [upstream] = UPSTREAM.findall(single)
+    assert conf.replace(documented, upstream) == single
+
+
+def _uncommented_head(text: str) -> str:
+    """The file without its first comment lines (each file says what it is for)."""
+    lines = text.splitlines(keepends=True)
+    while lines and lines[0].startswith("#"):
+        lines.pop(0)
+    return "".join(lines)
+
+
+def _unit_launch(port: int, db: str) -> tuple[list[str], dict[str, str]]:
+    """The command and environment systemd gives `sabbat@PORT` from deploy/systemd: the unit's
+    Environment= lines and ExecStart with %i as the port, the environment file's settings, and
+    stand-ins for what this machine lacks (the installed server, the password set in the file,
+    the state directory: the cluster's own folder); one AI worker, to spare this machine."""
+    unit = (DEPLOY / "systemd" / "sabbat@.service").read_text().replace("%i", str(port))
+    env = dict(line.split("=", 1) for line in (DEPLOY / "systemd" / "sabbat.env.example").read_text().splitlines()
+               if line and not line.startswith("#"))
+    for line in unit.splitlines():
+        if line.startswith("Environment="):
+            env.update(pair.split("=", 1) for pair in shlex.split(line.removeprefix("Environment=")))
+    [start] = [line.removeprefix("ExecStart=") for line in unit.splitlines() if line.startswith("ExecStart=")]
+    program, *args = shlex.split(start)
+    assert program == "/opt/sabbat/.venv/bin/sabbat", program
+    assert env.pop("XDG_DATA_HOME") == "/var/lib/sabbat"
+    return [sys.executable, "-m", "sabbat.cli.main", *args], {**env, "SABBAT_DATABASE": db, "SABBAT_WORKERS": "1"}
+
+
+def _compose_site(proxy_port: int, http_port: int, ports: list[int], cert: Path, key: Path) -> str:
+    """deploy/cluster/nginx.conf with the test's ports for the compose services' names."""
+    site = (CLUSTER / "nginx.conf").read_text()
+    names = re.findall(r"server (sabbat\d+):8000 ", site)
+    assert len(names) == len(ports), f"deploy/cluster/nginx.conf has {len(names)} processes"
+    for name, port in zip(names, ports, strict=True):
+        site = site.replace(f"server {name}:8000 ", f"server 127.0.0.1:{port} ")
+    assert site.count("listen 80;") == 1
+    return site.replace("listen 80;", f"listen 127.0.0.1:{proxy_port};")
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(NGINX is None, reason="nginx is not installed (scripts/system-deps installs it)")
+def test_the_units_behind_the_cluster_nginx_config_keep_games_playing(pg_url: str, tmp_path: Path) -> None:
+    engine = sa.create_engine(pg_url.replace("postgresql://", "postgresql+psycopg://"))
+    with engine.begin() as c:
+        c.execute(sa.text("DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
+    engine.dispose()
+    assert NGINX is not None
+    processes = len(_processes(yaml.safe_load((CLUSTER / "compose.yaml").read_text())))
+    with cluster(tmp_path, pg_url, NGINX, None, processes, launch=_unit_launch, site=_compose_site) as three:
+        run = tmp_path / "nginx"
+        checked = subprocess.run([NGINX, "-t", "-p", str(run), "-c", str(run / "nginx.conf")],
+                                 capture_output=True, text=True)
+        assert checked.returncode == 0, checked.stderr
+        assert run_async(call(three, "/readyz"))[0] == 200
+        assert run_async(call(three, "/metrics"))[0] == 404  # not through the public proxy
+        result = run_async(_play_and_kill(three))
+    assert result["lost"] == 0 and result["twice"] == 0 and result["acked"] > 0, result
+
+
+async def _play_and_kill(c: Cluster) -> dict[str, int]:
+    """Two tables play through nginx; the owner of the first is killed; both play on."""
+    seats = await new_tables(c, 2)
+    stop = asyncio.Event()
+    players = [asyncio.create_task(play(c, s, stop, random.Random(i))) for i, s in enumerate(seats)]
+    await moves_after(seats, 0.0, 3, 60)
+    owner = c.owners()[seats[0].table]
+    await asyncio.to_thread(c.stop, owner, signal.SIGKILL)
+    await moves_after(seats, time.monotonic(), 2, 60)
+    stop.set()
+    await asyncio.gather(*players)
+    return check(c, seats)

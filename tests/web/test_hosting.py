@@ -22,6 +22,7 @@ import websockets
 
 from tests.support.aio import run_async
 
+from .cluster import cluster_config
 from .serving import free_port, nginx_conf, serving
 
 DOC = Path(__file__).parents[2] / "docs" / "hosting.md"
@@ -143,3 +144,15 @@ def test_the_documented_nginx_refuses_a_large_body(nginx: tuple[int, int, ssl.SS
     big = {"game": "mystic_vale", "name": "x" * (3 * 1024 * 1024)}
     headers = {"Origin": f"https://127.0.0.1:{port}", "Content-Type": "application/json"}
     assert _get(port, context, "/api/tables", "POST", big, headers)[0] == 413
+
+
+def test_the_documented_cluster_config_passes_nginx_t(tmp_path: Path) -> None:
+    """The cluster section's upstream in the page's configuration is valid nginx (the cluster test
+    then runs it with three processes)."""
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run([str(OPENSSL), "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+                    "-keyout", str(key), "-out", str(cert)], check=True, capture_output=True)
+    ports = [free_port() for _ in range(3)]
+    conf = nginx_conf(tmp_path, cluster_config(free_port(), free_port(), ports, cert, key))
+    checked = subprocess.run([str(NGINX), "-t", "-p", str(conf.parent), "-c", str(conf)], capture_output=True, text=True)
+    assert checked.returncode == 0, checked.stderr
