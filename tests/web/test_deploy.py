@@ -66,9 +66,22 @@ def test_the_compose_nginx_config_passes_nginx_t_and_serves_the_server(tmp_path:
             assert request(listen, "GET", "/api/games", source="127.0.0.9")[0] == 200
             assert request(listen, "GET", "/metrics", source="127.0.0.9")[0] == 404  # not through the public proxy
             assert request(upstream, "GET", "/metrics")[0] == 200  # on the machine itself, it is there
+            # nginx's own refusal of too many requests answers as the server does: {"error"} in JSON
+            assert _refused_by_nginx(listen, "en") == "Too many requests; wait a moment and try again."
+            assert "リクエストが多すぎます" in _refused_by_nginx(listen, "ja")
         finally:
             proxy.terminate()
             proxy.wait(10)
+
+
+def _refused_by_nginx(port: int, lang: str) -> str:
+    """The `error` of the 429 nginx answers once a client passes its `limit_req` burst."""
+    for _ in range(400):
+        status, answer = request(port, "GET", "/api/games", source="127.0.0.9", headers={"Accept-Language": lang})
+        if status == 429:
+            assert isinstance(answer, dict), answer  # JSON, not nginx's HTML page
+            return str(answer["error"])
+    raise AssertionError("nginx never refused")
 
 
 @pytest.mark.skipif(SYSTEMD_ANALYZE is None, reason="systemd-analyze is not installed")

@@ -143,3 +143,16 @@ def test_the_documented_nginx_refuses_a_large_body(nginx: tuple[int, int, ssl.SS
     big = {"game": "mystic_vale", "name": "x" * (3 * 1024 * 1024)}
     headers = {"Origin": f"https://127.0.0.1:{port}", "Content-Type": "application/json"}
     assert _get(port, context, "/api/tables", "POST", big, headers)[0] == 413
+
+
+def test_the_documented_nginx_refuses_too_many_requests_in_json(nginx: tuple[int, int, ssl.SSLContext, Path]) -> None:
+    """nginx's own 429 (past `limit_req`) is the server's `{"error"}` form, in the client's language."""
+    port, _, context, _ = nginx
+    for lang, words in (("en", "Too many requests"), ("ja", "リクエストが多すぎます")):
+        for _ in range(400):
+            status, text = _get(port, context, "/api/games", headers={"Accept-Language": lang})
+            if status == 429:
+                assert words in json.loads(text)["error"], text
+                break
+        else:
+            raise AssertionError("nginx never refused")
