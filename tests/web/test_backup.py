@@ -9,15 +9,19 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import shutil
 import sqlite3
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
+import sqlalchemy as sa
 import websockets
 
+from sabbat.web.store import Store
 from tests.support.aio import run_async
 
 from .serving import request, serving
@@ -119,3 +123,32 @@ def test_a_backup_never_overwrites_and_says_what_is_wrong(tmp_path: Path) -> Non
                            "--db", str(tmp_path / "missing.sqlite3")], capture_output=True, text=True)
     assert done.returncode != 0 and "no SQLite database" in done.stderr and not (tmp_path / "missing.sqlite3").exists()
     assert (tmp_path / "taken").read_text() == "an older backup"
+
+
+def test_a_postgresql_backup_restores_with_pg_restore(pg_url: str) -> None:
+    """`sabbat db backup` on PostgreSQL is a pg_dump that pg_restore brings back, rows and all."""
+    url = sa.engine.make_url(pg_url)
+    engine = sa.create_engine(pg_url.replace("postgresql://", "postgresql+psycopg://"))
+    with engine.begin() as c:
+        c.execute(sa.text("DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
+    Store(pg_url).close()
+    with engine.begin() as c:
+        c.execute(sa.text("INSERT INTO tables (id, game, rules_version, num_players, seed, options, settings, created, "
+                          "status) VALUES ('t1', 'mystic_vale', '1', 2, '1', '{}', '{}', 0, 'playing')"))
+        c.execute(sa.text("INSERT INTO actions (table_id, idx, action, seat, msg_id) VALUES ('t1', 0, '1', 0, 'm1')"))
+    with tempfile.TemporaryDirectory() as where:
+        dump = Path(where) / "sabbat.dump"
+        done = subprocess.run([sys.executable, "-m", "sabbat.cli.main", "db", "backup", str(dump), "--db", pg_url],
+                              capture_output=True, text=True)
+        assert done.returncode == 0 and "pg_restore" in done.stdout, done.stderr
+        assert url.password not in done.stdout + done.stderr
+        with engine.begin() as c:  # the database is lost
+            c.execute(sa.text("DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
+        env = {**os.environ, "PGPASSWORD": url.password or ""}
+        restored = subprocess.run(["pg_restore", "--no-owner", f"--host={url.host}", f"--port={url.port}",
+                                   f"--username={url.username}", f"--dbname={url.database}", str(dump)],
+                                  capture_output=True, text=True, env=env)
+        assert restored.returncode == 0, restored.stderr
+    with engine.begin() as c:
+        assert c.execute(sa.text("SELECT msg_id FROM actions WHERE table_id = 't1'")).fetchall() == [("m1",)]
+    engine.dispose()
