@@ -40,6 +40,9 @@ def test_the_compose_file_wires_postgres_the_server_and_nginx() -> None:
     assert example["SABBAT_DATABASE"] == (f"postgresql://{example['POSTGRES_USER']}:{example['POSTGRES_PASSWORD']}"
                                           f"@postgres/{example['POSTGRES_DB']}")
     assert "sabbat.env" in (DEPLOY.parent / ".gitignore").read_text()
+    # the public name is set, so the server answers nginx's requests for it (and no other name)
+    assert example["SABBAT_ALLOWED_HOSTS"] == "play.example.org"
+    assert "\nSABBAT_ALLOWED_HOSTS=play.example.org\n" in (DEPLOY / "systemd" / "sabbat.env.example").read_text()
 
 
 @pytest.mark.skipif(NGINX is None, reason="nginx is not installed (scripts/system-deps installs it)")
@@ -104,3 +107,4 @@ def test_hosting_md_shows_the_unit_and_the_nginx_rules_of_deploy() -> None:
     unit = (DEPLOY / "systemd" / "sabbat@.service").read_text()
     assert shown == "".join(line + "\n" for line in unit.splitlines() if not line.startswith("#"))
     assert "location = /metrics" in doc and "location = /metrics" in (DEPLOY / "nginx.conf").read_text()
+    assert "sabbat serve --host 127.0.0.1 --port 8000 --proxy 127.0.0.1 --allowed-host play.example.org" in doc
