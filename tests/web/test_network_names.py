@@ -16,6 +16,8 @@ import socket
 from pathlib import Path
 from typing import Any
 
+from sabbat.web.hosts import AllowedHosts
+
 from .serving import request, serving
 
 TABLE = {"game": "mystic_vale", "players": 2, "seats": [{"kind": "human"}, {"kind": "ai", "agent": "random"}]}
@@ -140,3 +142,9 @@ def test_a_server_told_about_its_proxy_does_not_warn(tmp_path: Path) -> None:
     with serving(tmp_path, "--proxy", "127.0.0.1") as (_, port):
         assert request(port, "GET", "/api/games", headers={"X-Forwarded-For": "203.0.113.5"})[0] == 200
     assert "--proxy is not set" not in (tmp_path / "serve.log").read_text()
+
+
+def test_a_server_answers_to_the_name_it_listens_on() -> None:
+    hosts = AllowedHosts("games.lan")
+    assert hosts.allows("games.lan:8000") and hosts.allows("GAMES.LAN") and not hosts.allows("evil.example")
+    assert not AllowedHosts("127.0.0.1").allows("games.lan")

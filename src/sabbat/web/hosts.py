@@ -52,13 +52,13 @@ def _is_loopback(name: str) -> bool:
 
 
 class AllowedHosts:
-    """Which `Host` names a server answers to: the loopback names, the `names` the operator
-    configured (`*`: any), and, when it listens beyond loopback, any address written as digits
-    (a rebinding page always sends its own name, never an address)."""
+    """Which `Host` names a server answers to: the loopback names, the name it listens on, the
+    `names` the operator configured (`*`: any), and, when it listens beyond loopback, any address
+    written as digits (a rebinding page always sends its own name, never an address)."""
 
     def __init__(self, bind: str, names: tuple[str, ...] = ()) -> None:
         self.any = "*" in names
-        self.names = {*LOOPBACK_NAMES, *(host_name(n) for n in names if n != "*")}
+        self.names = {*LOOPBACK_NAMES, host_name(bind), *(host_name(n) for n in names if n != "*")}
         self.addresses = not _is_loopback(bind)
         """Whether any address literal is this server's own (it listens beyond loopback)."""
 
