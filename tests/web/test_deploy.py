@@ -56,6 +56,9 @@ def test_the_compose_file_wires_postgres_the_server_and_nginx() -> None:
     assert example["SABBAT_DATABASE"] == (f"postgresql://{example['POSTGRES_USER']}:{example['POSTGRES_PASSWORD']}"
                                           f"@postgres/{example['POSTGRES_DB']}")
     assert "sabbat.env" in (DEPLOY.parent / ".gitignore").read_text()
+    # the public name is set, so the server answers nginx's requests for it (and no other name)
+    assert example["SABBAT_ALLOWED_HOSTS"] == "play.example.org"
+    assert "\nSABBAT_ALLOWED_HOSTS=play.example.org\n" in (DEPLOY / "systemd" / "sabbat.env.example").read_text()
 
 
 @pytest.mark.skipif(NGINX is None, reason="nginx is not installed (scripts/system-deps installs it)")
@@ -82,9 +85,22 @@ def test_the_compose_nginx_config_passes_nginx_t_and_serves_the_server(tmp_path:
             assert request(listen, "GET", "/api/games", source="127.0.0.9")[0] == 200
             assert request(listen, "GET", "/metrics", source="127.0.0.9")[0] == 404  # not through the public proxy
             assert request(upstream, "GET", "/metrics")[0] == 200  # on the machine itself, it is there
+            # nginx's own refusal of too many requests answers as the server does: {"error"} in JSON
+            assert _refused_by_nginx(listen, "en") == "Too many requests; wait a moment and try again."
+            assert "リクエストが多すぎます" in _refused_by_nginx(listen, "ja")
         finally:
             proxy.terminate()
             proxy.wait(10)
+
+
+def _refused_by_nginx(port: int, lang: str) -> str:
+    """The `error` of the 429 nginx answers once a client passes its `limit_req` burst."""
+    for _ in range(400):
+        status, answer = request(port, "GET", "/api/games", source="127.0.0.9", headers={"Accept-Language": lang})
+        if status == 429:
+            assert isinstance(answer, dict), answer  # JSON, not nginx's HTML page
+            return str(answer["error"])
+    raise AssertionError("nginx never refused")
 
 
 @pytest.mark.skipif(SYSTEMD_ANALYZE is None, reason="systemd-analyze is not installed")
@@ -107,6 +123,7 @@ def test_hosting_md_shows_the_unit_and_the_nginx_rules_of_deploy() -> None:
     unit = (DEPLOY / "systemd" / "sabbat@.service").read_text()
     assert shown == "".join(line + "\n" for line in unit.splitlines() if not line.startswith("#"))
     assert "location = /metrics" in doc and "location = /metrics" in (DEPLOY / "nginx.conf").read_text()
+    assert "sabbat serve --host 127.0.0.1 --port 8000 --proxy 127.0.0.1 --allowed-host play.example.org" in doc
 
 
 def _processes(compose: dict[str, Any]) -> list[str]:

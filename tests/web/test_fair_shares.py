@@ -58,10 +58,24 @@ def test_idle_addresses_are_forgotten_so_many_addresses_cannot_fill_the_memory()
 
 
 def test_an_ipv6_client_has_one_share_for_its_whole_network() -> None:
-    assert client_key("2001:db8:1:2::17") == client_key("2001:db8:1:2:ffff::9") == "2001:db8:1:2::/64"
-    assert address_of({"client": ("2001:db8:1:2::17", 1)}) == address_of({"client": ("2001:db8:1:2:ffff::9", 1)})
-    assert address_of({"client": ("2001:db8:1:3::17", 1)}) != address_of({"client": ("2001:db8:1:2::17", 1)})
+    """A subscriber's whole /56 (what an ISP hands one home) is one client; another /56 is another."""
+    assert client_key("2001:db8:1:2::17") == client_key("2001:db8:1:ff:ffff::9") == "2001:db8:1::/56"
+    assert address_of({"client": ("2001:db8:1:2::17", 1)}) == address_of({"client": ("2001:db8:1:3::9", 1)})
+    assert address_of({"client": ("2001:db8:1:100::17", 1)}) != address_of({"client": ("2001:db8:1:2::17", 1)})
     assert address_of({"client": ("192.0.2.7", 1)}) == "192.0.2.7"
+
+
+def test_the_ipv6_prefix_that_makes_one_client_is_the_operators_to_set() -> None:
+    assert client_key("2001:db8:1:2::17", 64) != client_key("2001:db8:1:3::17", 64)
+    assert client_key("2001:db8:1:2::17", 48) == client_key("2001:db8:1:ff00::1", 48) == "2001:db8:1::/48"
+    assert client_key("2001:db8:1:2::17", 128) == "2001:db8:1:2::17/128"
+
+
+def test_an_ipv4_client_on_a_dual_stack_listener_is_its_ipv4_address() -> None:
+    """IPv4-mapped IPv6 (::ffff:a.b.c.d) is the IPv4 address: IPv4 clients do not share one network's share."""
+    assert client_key("::ffff:192.0.2.7") == "192.0.2.7"
+    assert client_key("::ffff:192.0.2.7") != client_key("::ffff:198.51.100.9")
+    assert address_of({"client": ("::ffff:192.0.2.7", 1)}) == address_of({"client": ("192.0.2.7", 1)})
 
 
 def test_what_costs_more_costs_more() -> None:
@@ -126,11 +140,11 @@ def test_many_connections_from_one_address_share_one_share(tmp_path: Path) -> No
 
 
 def test_an_ipv6_network_has_one_count_of_tables(tmp_path: Path) -> None:
-    """Two addresses of one /64 are one client for the tables it may have in play."""
+    """Two addresses of one /56 are one client for the tables it may have in play."""
     app = create_app(str(tmp_path / "t.sqlite3"), tables_per_client=2)
     spec = {"game": "mystic_vale", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]}
-    with TestClient(app, client=("2001:db8:5:6::1", 1)) as one, TestClient(app, client=("2001:db8:5:6::2", 1)) as two, \
-            TestClient(app, client=("2001:db8:5:7::1", 1)) as elsewhere:
+    with TestClient(app, client=("2001:db8:5:6::1", 1)) as one, TestClient(app, client=("2001:db8:5:7::2", 1)) as two, \
+            TestClient(app, client=("2001:db8:5:100::1", 1)) as elsewhere:
         assert one.post("/api/tables", json=spec).status_code == 201
         assert two.post("/api/tables", json=spec).status_code == 201
         assert one.post("/api/tables", json=spec).status_code == 429

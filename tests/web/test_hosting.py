@@ -156,3 +156,16 @@ def test_the_documented_cluster_config_passes_nginx_t(tmp_path: Path) -> None:
     conf = nginx_conf(tmp_path, cluster_config(free_port(), free_port(), ports, cert, key))
     checked = subprocess.run([str(NGINX), "-t", "-p", str(conf.parent), "-c", str(conf)], capture_output=True, text=True)
     assert checked.returncode == 0, checked.stderr
+
+
+def test_the_documented_nginx_refuses_too_many_requests_in_json(nginx: tuple[int, int, ssl.SSLContext, Path]) -> None:
+    """nginx's own 429 (past `limit_req`) is the server's `{"error"}` form, in the client's language."""
+    port, _, context, _ = nginx
+    for lang, words in (("en", "Too many requests"), ("ja", "リクエストが多すぎます")):
+        for _ in range(400):
+            status, text = _get(port, context, "/api/games", headers={"Accept-Language": lang})
+            if status == 429:
+                assert words in json.loads(text)["error"], text
+                break
+        else:
+            raise AssertionError("nginx never refused")

@@ -32,7 +32,7 @@ def _half_open(port: int, source: str, count: int) -> list[socket.socket]:
     socks = []
     for _ in range(count):
         s = socket.create_connection(("127.0.0.1", port), timeout=5, source_address=(source, 0))
-        s.sendall(b"GET /api/tables HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+        s.sendall(b"GET /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
         socks.append(s)
     return socks
 
@@ -71,7 +71,7 @@ def test_half_open_requests_are_dropped_after_the_header_timeout(port: int) -> N
 def test_headers_sent_slowly_do_not_keep_a_connection(port: int) -> None:
     with socket.create_connection(("127.0.0.1", port), source_address=("127.0.0.5", 0)) as s:
         started = time.monotonic()
-        s.sendall(b"GET /api/tables HTTP/1.1\r\nHost: x\r\n")
+        s.sendall(b"GET /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\n")
         closed = False
         while time.monotonic() - started < HEADER_S + 3 and not closed:
             try:
@@ -84,7 +84,7 @@ def test_headers_sent_slowly_do_not_keep_a_connection(port: int) -> None:
 
 def test_a_body_sent_slowly_is_dropped_after_the_body_timeout(port: int) -> None:
     with socket.create_connection(("127.0.0.1", port), source_address=("127.0.0.6", 0)) as s:
-        s.sendall(b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        s.sendall(b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                   b"Content-Length: 1000\r\n\r\n{\"game\":")
         started = time.monotonic()
         assert is_closed(s, BODY_S + 2)
@@ -94,7 +94,7 @@ def test_a_body_sent_slowly_is_dropped_after_the_body_timeout(port: int) -> None
 @pytest.mark.parametrize(("lang", "words"), [("en", "larger than 2 MB"), ("ja", "大きすぎます")])
 def test_a_body_announced_too_large_is_refused_before_it_is_read(port: int, lang: str, words: str) -> None:
     with socket.create_connection(("127.0.0.1", port), source_address=("127.0.0.7", 0)) as s:
-        s.sendall(f"POST /api/tables?lang={lang} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        s.sendall(f"POST /api/tables?lang={lang} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                   f"Content-Length: {500 * 1024 * 1024}\r\n\r\n".encode())
         answer = answer_of(s, 5)  # and the connection is closed: the server reads no more of it
         assert answer.startswith("HTTP/1.1 413") and words in answer, answer
@@ -106,7 +106,7 @@ def test_a_streamed_body_is_refused_at_the_limit_without_being_held(tmp_path: Pa
     with serving(tmp_path) as (proc, p):
         before = _rss_kb(proc.pid)
         with socket.create_connection(("127.0.0.1", p)) as s:
-            s.sendall(b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            s.sendall(b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                       b"Transfer-Encoding: chunked\r\n\r\n")
             chunk = b"%x\r\n%s\r\n" % (64 * 1024, b" " * 64 * 1024)
             sent = [0]

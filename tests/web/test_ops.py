@@ -99,7 +99,8 @@ def test_every_option_can_come_from_the_environment(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr("sabbat.web.serve.run", run)
     env = {"SABBAT_DATABASE": "postgresql://sabbat:pw@db/sabbat", "SABBAT_PORT": "8123", "SABBAT_HOST": "0.0.0.0",
            "SABBAT_WORKERS": "3", "SABBAT_PROXIES": "127.0.0.1 10.0.0.0/8", "SABBAT_ACCESS_LOG": "1",
-           "SABBAT_KEEP_FINISHED": "30", "SABBAT_METRICS_TOKEN": "tok", "SABBAT_MAX_CONNECTIONS": "500"}
+           "SABBAT_KEEP_FINISHED": "30", "SABBAT_METRICS_TOKEN": "tok", "SABBAT_MAX_CONNECTIONS": "500",
+           "SABBAT_ALLOWED_HOSTS": "play.example.org games.example.org", "SABBAT_IPV6_PREFIX": "48"}
     result = CliRunner().invoke(cli, ["serve"], env=env)
     assert result.exit_code == 0, result.output
     host, port, db, workers = seen["args"][:4]
@@ -107,6 +108,7 @@ def test_every_option_can_come_from_the_environment(monkeypatch: pytest.MonkeyPa
     kwargs = seen["kwargs"]
     assert kwargs["limits"].proxies == ("127.0.0.1", "10.0.0.0/8") and kwargs["limits"].max_connections == 500
     assert kwargs["access_log"] is True and kwargs["keep_finished_s"] == 30 and kwargs["metrics_token"] == "tok"
+    assert kwargs["allowed_hosts"] == ("play.example.org", "games.example.org") and kwargs["limits"].ipv6_prefix == 48
     # a flag on the command line wins over the environment
     assert CliRunner().invoke(cli, ["serve", "--port", "9000"], env=env).exit_code == 0
     assert seen["args"][1] == 9000

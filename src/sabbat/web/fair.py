@@ -11,14 +11,13 @@ connection: twenty connections from one client would otherwise have twenty share
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import ipaddress
 import time
 from collections.abc import Callable
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from .limits import ADDRESS_BURST, ADDRESS_RATE
+from .limits import ADDRESS_BURST, ADDRESS_RATE, IPV6_PREFIX
 
 KEEP = 4096
 """Addresses remembered before those whose share is full again (idle ones) are forgotten."""
@@ -29,8 +28,10 @@ class Shares:
     spending beyond runs a debt that the address's next work waits off."""
 
     def __init__(self, rate: float = ADDRESS_RATE, burst: float = ADDRESS_BURST,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, ipv6_prefix: int = IPV6_PREFIX) -> None:
         self.rate, self.burst, self.clock = rate, burst, clock
+        self.ipv6_prefix = ipv6_prefix
+        """Bits of an IPv6 address that name one client (`client_key`)."""
         self.buckets: dict[str, list[float]] = {}
         """address -> [units left (negative: in debt), when last counted]."""
 
@@ -80,19 +81,31 @@ WEBSOCKET_OPEN = 5.0
 """Units opening a WebSocket costs (its handshake and the full view it is sent)."""
 
 
-def client_key(host: str) -> str:
+CLIENT = "sabbat.client"
+"""Where `FairShare` leaves the request's `client_key` in its scope for the routes."""
+
+
+def client_key(host: str, ipv6_prefix: int = IPV6_PREFIX) -> str:
     """Whose share (and whose connection and table caps) an address counts against: IPv4 as it
-    is; IPv6 by its /64 network, which one subscriber usually holds whole, so that stepping
-    through its addresses does not earn a client more."""
-    if ":" in host:
-        with contextlib.suppress(ValueError):
-            return str(ipaddress.IPv6Network(f"{host}/64", strict=False))
-    return host
+    is, also when it arrives IPv4-mapped (::ffff:a.b.c.d, from a dual-stack listener); IPv6 by
+    its network of `ipv6_prefix` bits, so that stepping through the addresses one subscriber
+    holds does not earn it more."""
+    if ":" not in host:
+        return host
+    try:
+        address = ipaddress.IPv6Address(host)
+    except ValueError:
+        return host
+    if address.ipv4_mapped is not None:
+        return str(address.ipv4_mapped)
+    return str(ipaddress.IPv6Network((address, ipv6_prefix), strict=False))
 
 
 def address_of(scope: Scope) -> str | None:
     """The client's `client_key`, from its address as the server believes it (a trusted proxy's
-    forwarded one)."""
+    forwarded one), as `FairShare` reckoned it."""
+    if CLIENT in scope:
+        return str(scope[CLIENT]) if scope[CLIENT] is not None else None
     client = scope.get("client")
     return client_key(str(client[0])) if client else None
 
@@ -105,8 +118,9 @@ class FairShare:
         self.shares = shares
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http":
-            await self.shares.take(address_of(scope), request_cost(scope["method"], scope["path"]))
-        elif scope["type"] == "websocket":
-            await self.shares.take(address_of(scope), WEBSOCKET_OPEN)
+        if scope["type"] in ("http", "websocket"):
+            client = scope.get("client")
+            key = scope[CLIENT] = client_key(str(client[0]), self.shares.ipv6_prefix) if client else None
+            cost = request_cost(scope["method"], scope["path"]) if scope["type"] == "http" else WEBSOCKET_OPEN
+            await self.shares.take(key, cost)
         await self.app(scope, receive, send)

@@ -70,7 +70,7 @@ def guarded_protocol(limits: Limits) -> type[HttpToolsProtocol]:
                 return
             host = self.client[0] if self.client else None
             if host is not None and not is_proxy(host):
-                host = self.host = client_key(host)
+                host = self.host = client_key(host, limits.ipv6_prefix)
                 mine = {t for t in by_client.get(host, ()) if not t.is_closing()}
                 if len(mine) >= limits.per_client:
                     transport.abort()

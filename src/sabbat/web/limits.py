@@ -42,6 +42,9 @@ ADDRESS_RATE = 120.0
 together (a WebSocket message is one unit; `fair.request_cost` prices HTTP requests)."""
 ADDRESS_BURST = 600.0
 """Units one address may spend at once after a quiet spell (a page load, a few new tables)."""
+IPV6_PREFIX = 56
+"""Bits of an IPv6 address that name one subscriber: ISPs hand a home a /56 (some a /48 or a
+/64), and each address in it costs its holder nothing, so one share covers the whole prefix."""
 
 
 @dataclass(frozen=True)
@@ -60,6 +63,8 @@ class Limits:
     """Connections at once from one address (WebSockets included); past it, closed at once."""
     address_rate: float = ADDRESS_RATE
     """Units of work a second one client address may spend (`fair`); bursts of five seconds' worth."""
+    ipv6_prefix: int = IPV6_PREFIX
+    """Bits of an IPv6 address that name one client (`fair.client_key`)."""
     proxies: tuple[str, ...] = ()
     """Addresses of trusted reverse proxies: their connections carry many clients, so the
     per-client cap is theirs to apply (see docs/hosting.md)."""

@@ -22,9 +22,12 @@ from sabbat import __version__
 from . import accesslog
 from .app import create_app
 from .fair import Shares
+from .hosts import AllowedHosts, HostCheck
 from .http_limits import guarded_protocol
 from .limits import KEEP_S, MAX_FRAME, Limits
+from .proxied import ProxyNotice
 from .store import DatabaseUnavailable
+from .tables import TABLES_PER_CLIENT
 
 log = logging.getLogger("sabbat.web")
 
@@ -38,21 +41,28 @@ def data_dir() -> Path:
 def run(host: str, port: int, db: str | None, workers: int, grace_s: float, allow_origins: tuple[str, ...],
         extra_agents: tuple[str, ...] = (), announce: bool = True, lobby: dict[str, Any] | None = None,
         limits: Limits | None = None, access_log: bool = False, keep_finished_s: float = KEEP_S,
-        metrics_token: str | None = None) -> None:
+        metrics_token: str | None = None, allowed_hosts: tuple[str, ...] = ()) -> None:
     """Serve until stopped; `lobby` holds create_app's lobby limits (`open_expiry_s`,
     `tables_per_client`). Forwarded headers (the client's address and scheme) are believed only
-    from the `limits.proxies` addresses: anyone else could write them."""
+    from the `limits.proxies` addresses: anyone else could write them. Requests are served only
+    for the loopback names, `allowed_hosts` and (listening beyond loopback) addresses (`hosts`)."""
     limits = limits or Limits()
     database = db or str(data_dir() / "sabbat.sqlite3")
     multiprocessing.current_process().name = f"sabbat:{port}"  # each line of the log says which server wrote it
     logging.config.dictConfig(accesslog.log_config("INFO"))
     try:
         app = create_app(database, workers=workers, grace_s=grace_s, allow_origins=allow_origins,
-                         extra_agents=extra_agents, shares=Shares(limits.address_rate, 5 * limits.address_rate),
+                         extra_agents=extra_agents, shares=Shares(limits.address_rate, 5 * limits.address_rate,
+                                                                      ipv6_prefix=limits.ipv6_prefix),
                          keep_finished_s=keep_finished_s, access_log=access_log, metrics_token=metrics_token,
                          **(lobby or {}))
     except DatabaseUnavailable as exc:
         raise SystemExit(f"sabbat serve: {exc}") from None
+    hosts = AllowedHosts(host, allowed_hosts)
+    if not limits.proxies:
+        app.add_middleware(ProxyNotice, tables=(lobby or {}).get("tables_per_client", TABLES_PER_CLIENT),
+                           connections=limits.per_client)
+    app.add_middleware(HostCheck, hosts=hosts)
     shown_host = f"[{host}]" if ":" in host else host
     config = uvicorn.Config(app, host=host, port=port, ws_max_size=MAX_FRAME * 4,
                             log_config=accesslog.log_config("INFO"), access_log=False, lifespan="on",
@@ -67,9 +77,9 @@ def run(host: str, port: int, db: str | None, workers: int, grace_s: float, allo
         print(f"sabbat serve: http://{shown_host}:{port}/  (database: {where})", flush=True)
     keeper = app.state.keeper
     log.info("sabbat %s serving http://%s:%d/ (pid %d): database %s, %d tables in play to load, finished tables "
-             "loaded when asked for and kept %gs, %d AI workers, proxies %s, /metrics %s", __version__, shown_host,
-             port, os.getpid(), where, len(keeper.pending), keep_finished_s, workers,
-             ", ".join(limits.proxies) or "none", "with a token" if metrics_token else "from loopback only")
+             "loaded when asked for and kept %gs, %d AI workers, proxies %s, host names %s, /metrics %s", __version__,
+             shown_host, port, os.getpid(), where, len(keeper.pending), keep_finished_s, workers,
+             ", ".join(limits.proxies) or "none", hosts.describe(), "with a token" if metrics_token else "from loopback only")
     server.run()
 
 

@@ -13,8 +13,6 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 import sqlalchemy as sa
-from alembic import command
-from alembic.config import Config
 
 from sabbat.core import SabbatError
 from sabbat.core.extras import needs
@@ -211,12 +209,12 @@ class Store:
             raise DatabaseUnavailable(explain(exc, self.url)) from None
 
     def migrate(self) -> None:
-        """Bring the schema to the newest revision (Alembic)."""
-        cfg = Config()
-        cfg.set_main_option("script_location", str(MIGRATIONS))
+        """Bring the schema to the newest revision (Alembic); a database a newer release migrated
+        is refused in one line (`schema`)."""
+        from .schema import upgrade  # schema needs this module's tables and errors
+
         with self.engine.begin() as conn:
-            cfg.attributes["connection"] = conn
-            command.upgrade(cfg, "head")
+            upgrade(conn)
 
     def create(self, row: TableRow) -> None:
         with self.engine.begin() as c:
