@@ -16,6 +16,8 @@ the digests before came back), and when rules version 3 made the refill count it
 keeps which cards its refill took: the saved state changes shape in every variant).
 Re-recorded when the study variant `boss1_tie` came: saved states keep every option's default, so every save
 changes shape (with those defaults stripped from the saves, the digests before came back).
+Re-recorded with rules version 4: the public event that discards a hand lists its cards in a fixed
+order (by card), never the order they were held in.
 """
 
 from __future__ import annotations
@@ -27,15 +29,15 @@ from sabbat.testing.fingerprint import digests
 from tests.games.monslaught.monslaught_digest import DEEP_SEEDS, FINGERPRINT, SEEDS
 
 RECORDED = {
-    "2p defaults": "8a375ac48aedeaffe89037ac8600eecd",
-    "2p second_place=any": "8fa6b034dd6aa43e5efbbe80603efb69",
-    "2p refill_hand=capped": "1fd08dba6d4fa23de0eea51aae77e94b",
-    "3p defaults": "3585431b5c964aae51cbc3290eeebc13",
-    "3p second_place=any": "b04dce1f9bebe1bb7916ccca70f0bf14",
-    "3p refill_hand=capped": "e2ad559403e789658ee3def08cbefef4",
-    "4p defaults": "b81e7d64404ce4cc4860bf311f809ab8",
-    "4p second_place=any": "03502d21a93f3423868a5b5ab420de17",
-    "4p refill_hand=capped": "35b18f0010b1fceb9fa422f20ddea36c",
+    "2p defaults": "94e0eabb114b815f7433e1ccbb2d42b1",
+    "2p second_place=any": "5f14eb4535d02b3d07ef33628f60423b",
+    "2p refill_hand=capped": "99d31cf9a91ccaa80492203766af0c8d",
+    "3p defaults": "e358c74df875215fb4f6390aa15d1445",
+    "3p second_place=any": "e90cf9a1c67d3d4190e569efee46f987",
+    "3p refill_hand=capped": "3ba95ff31cac47b06b9fc294d9f7b755",
+    "4p defaults": "2195284e925e4398438e3ccac76087b1",
+    "4p second_place=any": "7e1405f6f12f8ab3567c8643370ee08e",
+    "4p refill_hand=capped": "672f32baf927e6311937621a32b990db",
 }
 
 
