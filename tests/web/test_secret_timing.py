@@ -3,7 +3,7 @@
 The attack: an AI summons in secret (Monslaught's boss rounds), one decision for a pass and
 several for a summon. The others see one change when the run ends, but each decision costs a
 worker's reply and a commit, so the gap before that change grew with the number of decisions
-and a patient reader could count them. The check: AI-only tables played out through the real
+and a patient reader could count them. The check: tables of AIs and an absent person played out through the real
 hub, authority and worker pool; for every AI secret run, the gap between the change the others
 see before it and the one that ends it, grouped by the run's length. With the pace
 (`sabbat.web.pacing`) every run that takes less than a step ends one step after it began: the
@@ -65,10 +65,11 @@ class _Recorded(Pace):
 
 
 async def _play(db: str, seed: int, step_s: float) -> list[tuple[int, float, float, float]]:
-    """One AI-only Monslaught table played out through the real hub, authority and workers; per
+    """One Monslaught table of two AIs and an absent person (the stand-in plays for them) played
+    out through the real hub, authority and workers; per
     AI secret run: its length, how long it took, after how long the pace released it, and the
     gap a spectator saw (between the changes put in place before it and at its end)."""
-    service = TableService()
+    service = TableService(grace_s=0.0)  # the person never comes: the stand-in plays their seat
     service.deal = lambda: seed
     store = Store(db)
     authority = Authority(service, store)
@@ -79,9 +80,11 @@ async def _play(db: str, seed: int, step_s: float) -> list[tuple[int, float, flo
     seen: dict[int, float] = {}
     service.listeners.insert(0, lambda table: seen.setdefault(table.version_for(None), loop.time()))
     try:
-        spec = {"game": "monslaught", "players": 3, "seats": [{"kind": "ai", "agent": "random"}] * 3}
+        spec = {"game": "monslaught", "players": 3, "seats": [{"kind": "human"}, *[{"kind": "ai", "agent": "random"}] * 2],
+                "leaver_agent": "random"}
         table, _ = await authority.create(spec, None)
         while not table.state.is_terminal():
+            authority.tick()
             await asyncio.sleep(0.05)
         runs = _runs(table.steps.marks)
         assert len(runs) == len(pace.runs)

@@ -216,7 +216,8 @@ class Hub:
         table.thinking = True
         version = table.version
         seed = (table.state.seed * 1_000_003 + version) % (1 << 62)
-        secret = secret_mover(table.state) == seat
+        # paced where a person sits: at a table of AIs alone nobody gains from its timing
+        secret = secret_mover(table.state) == seat and any(s.kind == "human" for s in table.seats)
         self.pace.deciding(table.id, seat if secret else None)
 
         def done(action: Any, error: BaseException | None) -> None:

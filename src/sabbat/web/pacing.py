@@ -8,7 +8,9 @@ count them: a pass from a summon, how many monsters. So the decision that ends t
 in place only at the next whole step of SECRET_RUN_S from when the run began: every run that
 takes less than a step (every run of the offered levels, on a server that is not overloaded)
 ends exactly one step after it began. A run that takes longer ends on a later whole step, so an
-agent that thinks for seconds a decision can be told apart only in steps of SECRET_RUN_S.
+agent that thinks for seconds a decision can be told apart only in steps of SECRET_RUN_S. Only
+tables with a person's seat are paced: at a table of AIs alone (a study) nobody plays to gain
+from its timing, and it runs at full speed.
 """
 
 from __future__ import annotations
@@ -17,9 +19,10 @@ import math
 import time
 from collections.abc import Callable
 
-SECRET_RUN_S = 2.0
+SECRET_RUN_S = 1.5
 """The step an AI's secret run ends on, from its start: longer than any run of the offered
-levels takes (`hard` thinks about a tenth of a second a decision)."""
+levels takes (`hard` thinks about a tenth of a second a decision, a boss round's summons are
+rarely more than nine decisions)."""
 
 
 class Pace:
