@@ -21,6 +21,7 @@ from sabbat import games
 from sabbat.cli.main import cli
 from sabbat.core import carddata
 from sabbat.web.app import create_app
+from sabbat.web.loading import load_all
 from sabbat.web.rejected import Rejected
 from sabbat.web.store import Store, actions_t, database_url, tables_t
 
@@ -87,7 +88,7 @@ def test_a_log_that_no_longer_replays_stops_its_table_alone(db_url: str) -> None
     # operator's export holds the stored log whole, as it was
     with pytest.raises(Rejected) as refused:
         service.replay(t_broken)
-    assert refused.value.code == "replay_stopped"
+    assert refused.value.code == "replay_stopped" and "stopped_log" not in row
     assert t_broken.stopped is not None
     log = t_broken.stopped.log()
     assert log["rules_version"] == "1" and len(log["log"]) == 6 and log["log"][3]["action"] == ["no_such_move", 99]
@@ -254,3 +255,23 @@ def test_a_table_carried_over_a_change_of_rules_tells_its_players(db_url: str) -
     assert "rules_notice" not in t_same.row()
     _play(service, carried, tokens[0], 2, random.Random(5))  # it plays on, still saying so
     assert "rules_notice" in service.view(t_carried, 0, "en")
+
+
+def test_a_game_over_before_it_stopped_gives_its_stored_log(tmp_path: Path) -> None:
+    """A finished game whose log no longer replays keeps no secret: its stored log downloads."""
+    db = str(tmp_path / "t.sqlite3")
+    service = Direct(Store(db))
+    table, _ = service.create({"game": "mystic_vale", "players": 2, "seats": [{"kind": "ai", "agent": "random"}] * 2})
+    while not table.state.is_terminal():
+        move = service.ai_move(table.id, table.version, table.state.current_player or 0,
+                               random.Random(table.version).choice(table.state.legal_actions()).to_json())
+        assert move is not None
+        service.store.append_many([move.row])
+        service.finish(move)
+    service.store.close()
+    _spoil(db, table.id, 4)
+    again = Direct(Store(db))
+    again.put(*load_all(again.store.load_rows([table.id]), again.clock))  # as the keeper loads a finished one
+    stopped = again.tables[table.id]
+    assert stopped.status == "stopped" and stopped.row()["stopped_log"] is True
+    assert again.replay(stopped)["log"][4]["action"] == ["no_such_move", 99]

@@ -191,6 +191,7 @@ class Table:
             "open_seats": [] if self.expired else [s.seat for s in self.seats if s.open and s.token_hash is None],
             **({"seed": self.state.seed} if self.settings.get("seed_chosen") else {}),
             **({"stopped_reason": self.stopped.texts()} if self.stopped is not None else {}),
+            **({"stopped_log": True} if self.stopped is not None and self.stopped.over() else {}),
             **({"rules_notice": {lang: self.rules_notice(lang) for lang in i18n.LOCALES}}
                if self.rules_then is not None else {}),
         }
@@ -213,6 +214,11 @@ class Stopped:
     def texts(self) -> dict[str, str]:
         """The reason in each language, for the lobby (which answers every reader alike)."""
         return {lang: self.text(lang) for lang in ("en", "ja")}
+
+    def over(self) -> bool:
+        """Whether the game was over before it stopped (a finished game whose log no longer
+        replays): its log then keeps no secret."""
+        return self.row.status == "finished"
 
     def log(self) -> dict[str, Any]:
         """The stored log with why it stopped (`stored_log`)."""

@@ -513,16 +513,21 @@ class TableService:
     @staticmethod
     def replayable(table: Table) -> None:
         """Refuse unless the game is over: a game in play keeps its hidden cards and its deal
-        hidden, and so does a stopped one (`replay_stopped`): once repaired it plays on, and its
-        log replayed offline would show every hand. Its log is the operator's (`sabbat table-log`)."""
+        hidden, and so does one stopped before its end (`replay_stopped`): once repaired it plays
+        on, and its log replayed offline would show every hand. Its log is the operator's
+        (`sabbat table-log`)."""
         if table.stopped is not None:
-            raise Rejected("replay_stopped")
-        if not table.state.is_terminal():
+            if not table.stopped.over():
+                raise Rejected("replay_stopped")
+        elif not table.state.is_terminal():
             raise Rejected("replay_unfinished")
 
     def replay(self, table: Table) -> dict[str, Any]:
-        """The finished game as a replay file that `sabbat replay` opens."""
+        """The finished game as a replay file that `sabbat replay` opens; the stored log of a game
+        that was over before it stopped (nothing in it is secret any more)."""
         self.replayable(table)
+        if table.stopped is not None:
+            return table.stopped.log()
         meta = {"table": table.id, "seats": [s.public() for s in table.seats], "source": "sabbat serve"}
         return Replay.from_state(table.state, meta).to_json()
 

@@ -217,10 +217,11 @@ async function loadLists(boxes, titles) {
   const rows = await Promise.all(ids.map(async (id) => {
     try {
       const tb = await api(`/api/tables/${encodeURIComponent(id)}`);
-      // a stopped table keeps its secrets until it is over: back to my seat's own view, as in play
+      // a table stopped before its game was over keeps its secrets: back to my seat's own view, as in play
       return tb.status === 'finished'
         ? row(tb, h('a.button', { href: `/replay/${id}` }, t('lobby.replay')))
-        : unfinished(row, tb, id, mine[id]);
+        : tb.stopped_log ? row(tb, h('a.button', { href: `/api/tables/${encodeURIComponent(id)}/replay`, download: `${id}.log.json` }, t('lobby.download_log')))
+          : unfinished(row, tb, id, mine[id]);
     } catch {
       return h('li.table-row', h('span', t('lobby.gone')),
         h('button', { type: 'button', onclick: (ev) => { forget(id); ev.target.closest('li').remove(); } }, t('lobby.forget')));

@@ -137,6 +137,7 @@ export default {
   'lobby.seed': 'deal #{seed}',
   'lobby.seed_help': 'The creator chose this deal (a practice game): the same number gives the same cards.',
   'lobby.stopped': 'stopped',
+  'lobby.download_log': 'Download its log',
   'table.save_name': 'Save',
   'rules.option': '“{label}: {value}”',
   'generic.observation': 'What you see',

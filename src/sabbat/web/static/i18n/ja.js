@@ -142,6 +142,7 @@ export default {
   'lobby.seed': '配り番号 {seed}',
   'lobby.seed_help': '作成者が選んだ配り（練習用）：同じ番号なら同じカードになります。',
   'lobby.stopped': '停止',
+  'lobby.download_log': '記録をダウンロード',
   'table.save_name': '保存',
   'rules.option': '「{label}：{value}」',
   'generic.observation': 'あなたから見える状況',
