@@ -57,3 +57,31 @@ def test_a_stopped_table_says_why_in_its_view_and_in_the_lobby(browser: Any, tmp
     finally:
         ctx.close()
         stop_server(proc)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_table_carried_over_a_change_of_rules_says_so_at_the_table(browser: Any, tmp_path: Path, lang: str) -> None:
+    """An upgrade changed the game's rules under a game in play: its page says so, in the reader's
+    language, naming both versions; the choices offered from here may differ from before."""
+    skip_if_asked()
+    base, proc = start_server(tmp_path)
+    try:
+        table = http_json(base + "/api/tables", {"game": "mystic_vale", "players": 2, "seats": [
+            {"kind": "human"}, {"kind": "ai", "agent": "random"}]})
+        tid = str(table["table_id"])
+    finally:
+        stop_server(proc)
+    with sqlite3.connect(tmp_path / "sabbat.sqlite3") as db:  # as if begun under an older rules version
+        db.execute("UPDATE tables SET rules_version = '0' WHERE id = ?", (tid,))
+    base, proc = start_server(tmp_path)
+    said = "version 0 and goes on under version" if lang == "en" else "ルール版 0 で始まり"
+    ctx, page, errors = open_page(browser, lang)
+    try:
+        page.goto(f"{base}/t/{tid}?watch=1")
+        notice = page.locator(".rules-notice")
+        notice.wait_for()
+        assert said in notice.inner_text()
+        assert errors == []
+    finally:
+        ctx.close()
+        stop_server(proc)

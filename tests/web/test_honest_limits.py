@@ -35,6 +35,7 @@ class _SlowSocket:
         self.scope: dict[str, Any] = {"client": ("127.0.0.1", 1)}
         self.headers: dict[str, str] = {}
         self.path_params = {"table_id": table_id}
+        self.query_params: dict[str, str] = {}
         self.inbox = [{"type": "websocket.receive", "text": json.dumps(m)} for m in messages]
         self.sent: list[dict[str, Any]] = []
         self.closed: int | None = None

@@ -1,6 +1,8 @@
 """Upgrades keep the server up: a stored table whose log no longer replays under today's rules
-is stopped with the reason (en/ja) in the lobby and its view, its log still downloadable, and
-every other table goes on. Each table records the rules version and card digest it began with."""
+is stopped with the reason (en/ja) in the lobby and its view, its log and seed kept secret until
+it is over (its operator exports the log), and every other table goes on. Each table records the
+rules version and card digest it began with; one carried over a change of rules tells its
+players so."""
 
 from __future__ import annotations
 
@@ -12,11 +14,14 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 from alembic import command
+from click.testing import CliRunner
 from starlette.testclient import TestClient
 
 from sabbat import games
+from sabbat.cli.main import cli
 from sabbat.core import carddata
 from sabbat.web.app import create_app
+from sabbat.web.loading import load_all
 from sabbat.web.rejected import Rejected
 from sabbat.web.store import Store, actions_t, database_url, tables_t
 
@@ -79,8 +84,13 @@ def test_a_log_that_no_longer_replays_stops_its_table_alone(db_url: str) -> None
     assert refused.value.code == "stopped"
     assert "does not replay" in refused.value.message("en") and "記録" in refused.value.message("ja")
     assert t_broken.mover() is None and t_broken not in service.tick()
-    # its stored log downloads whole, as it was
-    log = service.replay(t_broken)
+    # its log and seed stay secret, as for a game in play (once repaired it plays on); the
+    # operator's export holds the stored log whole, as it was
+    with pytest.raises(Rejected) as refused:
+        service.replay(t_broken)
+    assert refused.value.code == "replay_stopped" and "stopped_log" not in row
+    assert t_broken.stopped is not None
+    log = t_broken.stopped.log()
     assert log["rules_version"] == "1" and len(log["log"]) == 6 and log["log"][3]["action"] == ["no_such_move", 99]
     # the other table plays on
     _play(service, fine, tokens[2], 3, random.Random(9))
@@ -152,7 +162,7 @@ def test_the_server_starts_past_a_stopped_table_and_serves_it(tmp_path: Path) ->
             row = client.get(f"/api/tables/{tid}").json()
             assert row["status"] == "stopped" and "move 1" in row["stopped_reason"]["en"]
             res = client.get(f"/api/tables/{tid}/replay")
-            assert res.status_code == 200 and res.json()["log"][0]["action"] == ["no_such_move", 99]
+            assert res.status_code == 403 and "secret" in res.json()["error"]
             with client.websocket_connect(f"/ws/tables/{tid}") as ws:
                 ws.send_json({"type": "hello", "token": token, "lang": "en"})
                 view = next_view(ws)
@@ -166,3 +176,102 @@ def test_the_server_starts_past_a_stopped_table_and_serves_it(tmp_path: Path) ->
             assert res.status_code == 400 and "stopped" in res.json()["error"]
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _restamp(db: str, table_id: str, rules_version: str) -> None:
+    """Record another rules version for a stored table, its log left as it is (it still replays)."""
+    engine = sa.create_engine(database_url(db))
+    with engine.begin() as c:
+        c.execute(tables_t.update().where(tables_t.c.id == table_id).values(rules_version=rules_version))
+    engine.dispose()
+
+
+def test_a_stopped_table_keeps_its_log_and_seed_until_it_is_over(tmp_path: Path) -> None:
+    """The attack: while a table is stopped, download its log (its seed, so every hand), let the
+    operator repair it, and play on knowing everything. Its log is served to nobody, in any form,
+    until the game is over; each seat still sees its own view; the operator exports the log."""
+    db = str(tmp_path / "t.sqlite3")
+    played, (tid, *_), (tokens, *_) = _three_tables(db)
+    seed = played.tables[tid].state.seed
+    _spoil(db, tid, 2)
+    pool = ThreadPoolExecutor(2)
+    try:
+        with TestClient(create_app(db, pool=pool)) as client:
+            row = client.get(f"/api/tables/{tid}").json()
+            assert row["status"] == "stopped" and "seed" not in row
+            for lang, word in (("en", "secret"), ("ja", "公開されません")):
+                for path in ("replay", "replay/view?step=0&seat=all", "replay/view?step=last&seat=0"):
+                    res = client.get(f"/api/tables/{tid}/{path}", params={"lang": lang})
+                    assert res.status_code == 403 and word in res.json()["error"], (path, res.text)
+            assert word in row["stopped_reason"]["ja"] and "secret" in row["stopped_reason"]["en"]
+            with client.websocket_connect(f"/ws/tables/{tid}") as ws:  # a seat still sees its own view
+                ws.send_json({"type": "hello", "token": tokens[0], "lang": "en"})
+                view = next_view(ws)
+                assert view["status"] == "stopped" and view["seat"] == 0 and '"seed"' not in json.dumps(view)
+        # the operator exports it from the database
+        out = tmp_path / "log.json"
+        result = CliRunner().invoke(cli, ["table-log", tid, "--db", db, "-o", str(out)])
+        assert result.exit_code == 0, result.output
+        log = json.loads(out.read_text())
+        assert log["seed"] == seed and len(log["log"]) == 6 and "move 3" in log["stopped"]["en"]
+        assert CliRunner().invoke(cli, ["table-log", "nosuch", "--db", db]).exit_code != 0
+        # repaired, it plays on, and its log is still kept until it is over
+        _unspoil(db, tid, 2, played)
+        with TestClient(create_app(db, pool=pool)) as client:
+            assert client.get(f"/api/tables/{tid}").json()["status"] == "playing"
+            assert client.get(f"/api/tables/{tid}/replay").status_code == 403
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _unspoil(db: str, table_id: str, idx: int, played: Direct) -> None:
+    """The operator's repair: move `idx` of the stored log as it was played."""
+    engine = sa.create_engine(database_url(db))
+    with engine.begin() as c:
+        c.execute(actions_t.update().where(actions_t.c.table_id == table_id, actions_t.c.idx == idx)
+                  .values(action=json.dumps(played.tables[table_id].state.history[idx].to_json())))
+    engine.dispose()
+
+
+def test_a_table_carried_over_a_change_of_rules_tells_its_players(db_url: str) -> None:
+    """An upgrade that changed a game's rules may change the choices of a game in play: a table
+    begun under another rules version says so, in each reader's language, in its view and its
+    lobby row; a table begun under today's rules says nothing."""
+    db = db_url
+    _, (carried, same, _), tokens = _three_tables(db)
+    _restamp(db, carried, "0")
+    service = Direct(Store(db))
+    assert service.load() == 3
+    t_carried, t_same = service.tables[carried], service.tables[same]
+    assert t_carried.status == "playing"  # its log still replays: it plays on
+    now = t_carried.game.info.rules_version
+    for reader in (0, 1, None):
+        en, ja = (service.view(t_carried, reader, lang).get("rules_notice") or "" for lang in ("en", "ja"))
+        assert f"version 0 and goes on under version {now}" in en and "choices" in en
+        assert f"ルール版 0 で始まり、版 {now} で続きます" in ja and "Mystic" not in ja
+        assert "rules_notice" not in service.view(t_same, reader, "en")
+    row = t_carried.row()
+    assert "version 0" in row["rules_notice"]["en"] and "版 0" in row["rules_notice"]["ja"]
+    assert "rules_notice" not in t_same.row()
+    _play(service, carried, tokens[0], 2, random.Random(5))  # it plays on, still saying so
+    assert "rules_notice" in service.view(t_carried, 0, "en")
+
+
+def test_a_game_over_before_it_stopped_gives_its_stored_log(tmp_path: Path) -> None:
+    """A finished game whose log no longer replays keeps no secret: its stored log downloads."""
+    db = str(tmp_path / "t.sqlite3")
+    service = Direct(Store(db))
+    table, _ = service.create({"game": "mystic_vale", "players": 2, "seats": [{"kind": "ai", "agent": "random"}] * 2})
+    while not table.state.is_terminal():
+        move = service.ai_move(table.id, table.version, table.state.current_player or 0,
+                               random.Random(table.version).choice(table.state.legal_actions()).to_json())
+        assert move is not None
+        service.store.append_many([move.row])
+        service.finish(move)
+    service.store.close()
+    _spoil(db, table.id, 4)
+    again = Direct(Store(db))
+    again.put(*load_all(again.store.load_rows([table.id]), again.clock))  # as the keeper loads a finished one
+    stopped = again.tables[table.id]
+    assert stopped.status == "stopped" and stopped.row()["stopped_log"] is True
+    assert again.replay(stopped)["log"][4]["action"] == ["no_such_move", 99]

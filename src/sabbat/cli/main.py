@@ -11,7 +11,7 @@ from sabbat.core import i18n
 from sabbat.core.errors import SabbatError
 from sabbat.core.safeio import shown
 
-from .commands import bench, compare, db, info, play, replay, report, serve, simulate, tournament
+from .commands import bench, compare, db, info, play, replay, report, serve, simulate, tablelog, tournament
 
 
 class _Group(click.Group):
@@ -49,7 +49,8 @@ def cli(ctx: click.Context, lang: str | None) -> None:
 
 
 for command in (info.list_games, info.rules, info.list_agents, play.play, simulate.simulate, tournament.tournament,
-                tournament.merge_results, report.report_cmd, compare.compare, replay.replay_cmd, bench.bench, serve.serve, db.db):
+                tournament.merge_results, report.report_cmd, compare.compare, replay.replay_cmd, bench.bench, serve.serve, db.db,
+                tablelog.table_log):
     cli.add_command(command)
 
 

@@ -79,7 +79,11 @@ MAX_COUNT = 1_000
 
 
 class _Refused(Exception):
-    """Raised inside the YAML loader; carries the one-line reason."""
+    """Raised inside the YAML loader; carries the one-line reason (and its `SabbatError.why`, if any)."""
+
+    def __init__(self, reason: str, why: str | None = None) -> None:
+        super().__init__(reason)
+        self.why = why
 
 
 class _BoundedLoader(yaml.SafeLoader):
@@ -134,8 +138,12 @@ def _load_yaml(raw: bytes) -> Any:
         loader.dispose()
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def _check_values(data: Any, depth: int = 0) -> None:
-    """Refuse numbers no card can have (a count of 10**9 would build a billion cards)."""
+    """Refuse numbers no card can have (a count of 10**9 would build a billion cards), and text
+    no one could be sent."""
     if depth > MAX_DEPTH:
         raise _Refused(f"nests values more than {MAX_DEPTH} deep")
     if isinstance(data, dict):
@@ -148,6 +156,11 @@ def _check_values(data: Any, depth: int = 0) -> None:
     elif isinstance(data, (int, float)) and not isinstance(data, bool):
         if not abs(data) <= MAX_NUMBER:  # also refuses nan and inf
             raise _Refused(f"holds the number {shown(data, 40)}; card values are at most {MAX_NUMBER:,}")
+    elif isinstance(data, str) and _SURROGATE.search(data):
+        # an escape such as "\ud800" reads as half of a character, which no text encoding can
+        # write: a card named so could never be shown, nor sent to anyone
+        raise _Refused("holds text with a lone surrogate (an escape such as \\ud800): card text must be "
+                       "whole Unicode characters", why="cards_surrogate")
 
 
 UPLOAD_DIR = "/sabbat-uploaded-cards"
@@ -162,6 +175,9 @@ def upload(text: str) -> tuple[str, bool]:
     Why in memory: a file written for a refused upload would sit at a name its sender can work
     out, waiting for anything that loads files by name. Nothing uploaded ever reaches the disk.
     """
+    if _SURROGATE.search(text):
+        raise CardDataError("a card file holds text with a lone surrogate; card text must be whole Unicode "
+                            "characters").tag("cards_surrogate")
     raw = text.encode("utf-8", "surrogatepass")
     if len(raw) > MAX_FILE_BYTES:
         raise CardDataError(f"a card file is at most {MAX_FILE_BYTES:,} bytes")
@@ -201,7 +217,8 @@ def read_file(path: Path) -> Any:
             data = json.loads(raw)
         _check_values(data)
     except _Refused as exc:
-        raise CardDataError(f"card file {shown(str(path))} {exc}") from None
+        refused = CardDataError(f"card file {shown(str(path))} {exc}")
+        raise (refused.tag(exc.why) if exc.why else refused) from None
     except RecursionError:
         raise CardDataError(f"card file {shown(str(path))} nests values too deep") from None
     except UnicodeDecodeError as exc:

@@ -6,9 +6,26 @@ information hidden from the player who caused it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 
 class SabbatError(Exception):
-    """Base of every error sabbat raises on purpose."""
+    """Base of every error sabbat raises on purpose.
+
+    `why` names the reason and `facts` its particulars (identifiers and numbers, never words),
+    where one is given: a front end words the refusal in each person's language from them
+    (as the online server does) instead of showing the English message."""
+
+    why: str | None = None
+    facts: Mapping[str, Any] = {}
+    """Replaced per error by `tag`, never changed in place."""
+
+    def tag(self, why: str, **facts: Any) -> SabbatError:
+        """This error, naming its reason for a front end to word (returns itself, to raise)."""
+        self.why = why
+        self.facts = facts
+        return self
 
 
 class IllegalAction(SabbatError):

@@ -198,10 +198,10 @@ class Game:
             raise BadPlayerCount(
                 f"{self.info.title['en']} is played by {self.info.min_players} to "
                 f"{self.info.max_players} players, not {shown(num_players, 40)}"
-            )
+            ).tag("players", game=dict(self.info.title), min=self.info.min_players, max=self.info.max_players)
         given = dict(options or {})
         if "cards" in given and not self.has_card_file:
-            raise BadOption(f"{self.info.cli_name} has no card file, so it takes no cards option")
+            raise BadOption(f"{self.info.cli_name} has no card file, so it takes no cards option").tag("no_card_file")
         opts = check_options(self.info.cli_name, self.info.options, given)
         return self._new(num_players, check_seed(seed), opts)
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import BadOption
+from .errors import BadOption, SabbatError
 
 _TRUE = ("true", "yes", "on", "1")
 _FALSE = ("false", "no", "off", "0")
@@ -75,14 +75,14 @@ class Option:
             return self._parse_int(name, value)
         if isinstance(value, str) and value in self.choices:
             return value
-        raise BadOption(f"option {name} must be one of {self.allowed()}, not {_shown(value)}")
+        raise self._refused(name, f"option {name} must be one of {self.allowed()}, not {_shown(value)}", value)
 
     def _parse_bool(self, name: str, value: Any) -> bool:
         if isinstance(value, bool):
             return value
         if isinstance(value, str) and value.strip().lower() in _TRUE + _FALSE:
             return value.strip().lower() in _TRUE
-        raise BadOption(f"option {name} must be true or false, not {_shown(value)}")
+        raise self._refused(name, f"option {name} must be true or false, not {_shown(value)}", value)
 
     def _parse_int(self, name: str, value: Any) -> int:
         number: int | None = None
@@ -92,10 +92,15 @@ class Option:
             if value.strip().lstrip("+-").isascii():
                 number = int(value.strip())
         if number is None:
-            raise BadOption(f"option {name} must be {self.allowed()}, not {_shown(value)}")
+            raise self._refused(name, f"option {name} must be {self.allowed()}, not {_shown(value)}", value)
         if (self.minimum is not None and number < self.minimum) or (self.maximum is not None and number > self.maximum):
-            raise BadOption(f"option {name} must be {self.allowed()}, not {number}")
+            raise self._refused(name, f"option {name} must be {self.allowed()}, not {number}", number)
         return number
+
+    def _refused(self, name: str, message: str, value: Any) -> SabbatError:
+        """BadOption for a value this option cannot take, with what a front end needs to word it."""
+        return BadOption(message).tag("option_value", option=name, value=_shown(value), kind=self.kind,
+                                          choices=list(self.choices), minimum=self.minimum, maximum=self.maximum)
 
 
 def _shown(value: Any) -> str:
@@ -115,7 +120,8 @@ def check_options(game_name: str, declared: Mapping[str, Option], given: Mapping
     if unknown:
         known = ", ".join(sorted({"cards", *declared}))
         names = ", ".join(_shown(k) if not isinstance(k, str) or len(k) > 60 else k for k in unknown)
-        raise BadOption(f"unknown option(s) {names} for {game_name}; known options: {known}")
+        raise BadOption(f"unknown option(s) {names} for {game_name}; known options: {known}").tag(
+            "unknown_options", names=names, known=known)
     out: dict[str, Any] = {}
     for key, value in given.items():
         if key == "cards":

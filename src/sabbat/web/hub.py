@@ -18,7 +18,9 @@ from starlette.websockets import WebSocket
 from . import ai
 from .authority import Authority
 from .limits import QUEUE_LIMIT, RESERVE, VIEW_CACHE, Bucket
+from .pacing import Pace
 from .rejected import Rejected
+from .steps import secret_mover
 from .table import Table
 from .thinking import Thinking
 from .viewtext import CLOCK_READINGS, Built, build, encode
@@ -78,6 +80,8 @@ class Hub:
         self.service = authority.service
         self.pool = pool
         self.thinking = Thinking(pool, workers)
+        self.pace = Pace()
+        """When an AI's secret run ends for the others (`pacing`)."""
         self.conns: dict[str, set[Conn]] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
         self.views: dict[tuple[str, int, bool, int | None, str, bool, str], Built] = {}
@@ -212,6 +216,9 @@ class Hub:
         table.thinking = True
         version = table.version
         seed = (table.state.seed * 1_000_003 + version) % (1 << 62)
+        # paced where a person sits: at a table of AIs alone nobody gains from its timing
+        secret = secret_mover(table.state) == seat and any(s.kind == "human" for s in table.seats)
+        self.pace.deciding(table.id, seat if secret else None)
 
         def done(action: Any, error: BaseException | None) -> None:
             if error is not None:  # an agent failure must not stop the table: log it, let the next change retry
@@ -219,10 +226,16 @@ class Hub:
                 table.thinking = False
                 return
             assert self.loop is not None
-            self.authority.background(self.authority.ai(table, version, seat, action))
+            if secret and _ends_run(table, version, seat, action):  # its end waits for the pace
+                self.loop.call_later(self.pace.hold(table.id), self._ai_move, table, version, seat, action)
+            else:
+                self._ai_move(table, version, seat, action)
 
         self.thinking.move(table.id, ai.choose,
                            (table.game.info.id, table.state.to_json(), agent, seed, ai.MAX_THINK_S, table.cards), done)
+
+    def _ai_move(self, table: Table, version: int, seat: int, action: Any) -> None:
+        self.authority.background(self.authority.ai(table, version, seat, action))
 
     def forget(self, keeper: Any) -> None:
         """Let the keeper drop the finished tables nobody is connected to or asked for lately,
@@ -230,10 +243,23 @@ class Hub:
         busy = {table_id for table_id, conns in self.conns.items() if conns}
         if keeper.forget_idle(busy):
             tables = self.service.tables
-            for kept in (self.conns, self.authority.locks):
+            for kept in (self.conns, self.authority.locks, self.pace.began):
                 for table_id in [t for t in kept if t not in tables]:
                     del kept[table_id]
 
     def resume_all(self) -> None:
         for table in self.service.tables.values():
             self.schedule_ai(table)
+
+
+def _ends_run(table: Table, version: int, seat: int, action: Any) -> bool:
+    """Whether the AI's `action`, chosen at `version`, ends its run of secret decisions (played
+    on a copy; an action that cannot be played ends nothing: the authority refuses it)."""
+    if table.version != version:
+        return False
+    try:
+        after = table.state.clone()
+        after.apply(table.game.action_from_json(action))
+    except Exception:  # noqa: BLE001 - the authority logs it when it tries the move
+        return False
+    return secret_mover(after) != seat

@@ -40,6 +40,8 @@ def load_all(rows: list[TableRow], clock: Callable[[], float]) -> tuple[dict[str
                 break
             if msg_id:
                 table.msg_ids[(seat, msg_id)] = (table.version, table.version_for(seat))
+        if table.stopped is None and not table.state.is_terminal() and row.rules_version != table.game.info.rules_version:
+            table.rules_then = row.rules_version  # its players are told (`Table.rules_notice`)
         if table.stopped is None:
             clocks.resume(table, row.moments, row.created, clock(), time.time())
         else:

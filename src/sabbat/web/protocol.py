@@ -19,6 +19,7 @@ from sabbat.core import i18n
 
 from . import ai
 from .fair import Shares, address_of
+from .http_limits import request_lang
 from .hub import MOVING_CLOSE, Close, Conn, Hub
 from .limits import FLOOD_CLOSE, MAX_DEPTH, MAX_FRAME, ROOM_WAIT_S, VIEW_BYTES
 from .rejected import Rejected
@@ -51,11 +52,12 @@ async def ws_table(ws: WebSocket) -> None:
         return
     await ws.accept()
     table_id = ws.path_params["table_id"]
+    asked = request_lang(ws.headers, ws.query_params)  # until the hello names one
     conn: Conn | None = None
     sender: asyncio.Task[None] | None = None
     try:
         hello = await asyncio.wait_for(_receive(ws), timeout=30)
-        lang: str = hello["lang"] if hello.get("lang") in i18n.LOCALES else "en"
+        lang: str = hello["lang"] if hello.get("lang") in i18n.LOCALES else asked
         if hello.get("type") != "hello":
             await _send_error(ws, lang, Rejected.because("hello_first"))
             await ws.close(code=4400)
@@ -95,7 +97,7 @@ async def ws_table(ws: WebSocket) -> None:
             hub.drop(conn, Close(exc.close_code, "bad frame"))
         else:
             with contextlib.suppress(Exception):
-                await _send_error(ws, "en", refusal)
+                await _send_error(ws, asked, refusal)
             with contextlib.suppress(Exception):
                 await ws.close(code=exc.close_code)
     finally:

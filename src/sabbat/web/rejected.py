@@ -25,3 +25,8 @@ class Rejected(SabbatError):
     def because(cls, why: str, **params: Any) -> Rejected:
         """A message that could not be read, and why (message `web.why.<why>`, in each language)."""
         return cls("bad_message", why=i18n.join_messages([(f"web.why.{why}", params)]))
+
+    @classmethod
+    def setup(cls, why: str, **params: Any) -> Rejected:
+        """A table that cannot be set up as asked, and why (message `web.why.<why>`, in each language)."""
+        return cls("bad_setup", why=i18n.join_messages([(f"web.why.{why}", params)]))

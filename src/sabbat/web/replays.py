@@ -1,6 +1,6 @@
 """Finished games' replay files and positions, built once and kept.
 
-Why: a finished (or stopped) game never changes, so its replay file and each of its positions
+Why: a finished game never changes, so its replay file and each of its positions
 are the same for everyone who asks. Building one replays the game from its start, tens of
 milliseconds that a client asking again and again would make the server spend each time. A
 position is built from the nearest state kept on the way (one every CHECKPOINT decisions), in a

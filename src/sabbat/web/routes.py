@@ -19,10 +19,8 @@ from starlette.staticfiles import StaticFiles
 
 from sabbat import games
 from sabbat.core import SabbatError, i18n
-from sabbat.core.errors import BadSeed
-from sabbat.core.game import SEED_RANGE
 
-from . import custom_cards, game_front
+from . import custom_cards, game_front, refusals
 from .authority import Authority
 from .fair import address_of
 from .http_limits import request_lang
@@ -69,15 +67,6 @@ def _lang(request: Request) -> str:
 
 def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
-
-
-def _refusal(exc: SabbatError) -> Rejected:
-    """A refusal from the game layer as one the API words in each language."""
-    if isinstance(exc, Rejected):
-        return exc
-    if isinstance(exc, BadSeed):
-        return Rejected("bad_seed", min=SEED_RANGE.start, max=SEED_RANGE.stop - 1)
-    return Rejected("bad_setup", why=str(exc))
 
 
 async def _not_found(request: Request, exc: Exception) -> Response:
@@ -202,7 +191,7 @@ async def _created(request: Request,
     try:
         table, tokens = await make(await _body(request), address_of(request.scope))
     except SabbatError as exc:
-        refusal = _refusal(exc)
+        refusal = refusals.refusal(exc)
         return _error({"cross_site": 403, "too_many_tables": 429}.get(refusal.code, 400), refusal.message(lang))
     seats = []
     for s in table.seats:

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sabbat.core import Action, GameState
+from sabbat.core import Action, GameState, i18n
 from sabbat.core.events import Event
 from sabbat.core.game import Game
 from sabbat.core.lessons import Lesson
@@ -103,6 +103,9 @@ class Table:
     fence: int | None = None
     """The lease token this process owns the table under (PostgreSQL): every write of the table
     carries it, and the database refuses it once another process has taken the table over."""
+    rules_then: str | None = None
+    """The rules version the table began under, when this server plays another (it was carried
+    over an upgrade whose rules changed): its players are told (`rules_notice`)."""
 
     def advance_lesson(self) -> None:
         """Move the lesson on after a decision (or at the start): its steps follow the game."""
@@ -174,6 +177,14 @@ class Table:
         s = self.seats[seat]
         return bool(s.substitute) or (self.stand_in is not None and self.stand_in[:2] == (seat, self.version))
 
+    def rules_notice(self, lang: str) -> str | None:
+        """What a table carried over an upgrade that changed its game's rules tells its readers:
+        the game goes on under this server's rules, which may offer other choices from here."""
+        if self.rules_then is None:
+            return None
+        return i18n.render("web.rules_changed", lang, {"game": self.game.info.title, "then": self.rules_then,
+                                                       "now": self.game.info.rules_version})
+
     def row(self) -> dict[str, Any]:
         return {
             "table_id": self.id, "game": self.game.info.id, "players": self.state.num_players,
@@ -183,6 +194,9 @@ class Table:
             **({"seed": self.state.seed} if self.settings.get("seed_chosen") else {}),
             **({"custom_cards": True} if self.cards is not None else {}),
             **({"stopped_reason": self.stopped.texts()} if self.stopped is not None else {}),
+            **({"stopped_log": True} if self.stopped is not None and self.stopped.over() else {}),
+            **({"rules_notice": {lang: self.rules_notice(lang) for lang in i18n.LOCALES}}
+               if self.rules_then is not None else {}),
         }
 
 
@@ -204,13 +218,23 @@ class Stopped:
         """The reason in each language, for the lobby (which answers every reader alike)."""
         return {lang: self.text(lang) for lang in ("en", "ja")}
 
+    def over(self) -> bool:
+        """Whether the game was over before it stopped (a finished game whose log no longer
+        replays): its log then keeps no secret."""
+        return self.row.status == "finished"
+
     def log(self) -> dict[str, Any]:
-        """The stored log, to download: what a fixed or older server needs to replay it."""
-        r = self.row
-        return {"format": "sabbat-table-log", "table": r.id, "game": r.game, "rules_version": r.rules_version,
-                "card_digest": r.card_digest, "num_players": r.num_players, "seed": r.seed, "options": r.options,
-                "cards": r.cards, "log": [{"seat": seat, "action": action} for action, seat, _ in r.actions],
-                "stopped": self.texts()}
+        """The stored log with why it stopped (`stored_log`)."""
+        return {**stored_log(self.row), "stopped": self.texts()}
+
+
+def stored_log(r: TableRow) -> dict[str, Any]:
+    """A table's log as stored, for its operator only (`sabbat table-log`): what a fixed or older
+    server needs to replay it. It holds the seed, so every hand: never served while the game is on."""
+    return {"format": "sabbat-table-log", "table": r.id, "game": r.game, "rules_version": r.rules_version,
+            "card_digest": r.card_digest, "num_players": r.num_players, "seed": r.seed, "options": r.options,
+            "cards": r.cards, "status": r.status,
+            "log": [{"seat": seat, "action": action} for action, seat, _ in r.actions]}
 
 
 @dataclass

@@ -21,7 +21,7 @@ from sabbat.core.game import SEED_RANGE, Game, check_seed
 from sabbat.core.replay import Replay
 from sabbat.core.takeback import reveals_nothing
 
-from . import clocks, loading, lobby
+from . import clocks, loading, lobby, refusals
 from .names import MAX_TABLE_NAME, game_named, seat_name, text_name
 from .rejected import Rejected
 from .steps import mark, secret_mover
@@ -112,18 +112,17 @@ class TableService:
         if cards is None:
             return game.new(n, seed, options)
         if not isinstance(cards, str):
-            raise Rejected.because("cards_text")
+            raise Rejected.setup("cards_text")
         try:
             name, new = carddata.upload(cards)
-        except SabbatError:
-            raise Rejected.because("cards_size") from None
+        except SabbatError as exc:
+            raise (Rejected("bad_cards", why=refusals.worded(exc)) if exc.why else Rejected.setup("cards_size")) from None
         try:
             return game.new(n, seed, {**options, "cards": name})
         except SabbatError as exc:
             if new:
                 carddata.forget_upload(name)
-            why = str(exc).replace(f"card file {name}", "it").replace(name, "it")
-            raise Rejected("bad_cards", why=why) from None
+            raise Rejected("bad_cards", why=refusals.worded(exc, hide=name)) from None
 
     def plan_lesson(self, spec: Any, client: str | None = None) -> NewTable:
         """A lesson's table checked from `{game, lesson?, name?}`: the deal and options the lesson
@@ -155,16 +154,16 @@ class TableService:
         game = game_named(spec.get("game", ""))
         n = spec.get("players", game.info.min_players)
         if not isinstance(n, int) or isinstance(n, bool) or n not in game.info.player_counts:
-            raise Rejected.because("players", game=game.info.cli_name, min=game.info.min_players,
-                                   max=game.info.max_players)
+            raise Rejected.setup("players", game=dict(game.info.title), min=game.info.min_players,
+                                 max=game.info.max_players)
         seats_spec = spec.get("seats") or [{"kind": "human"}] + [{"kind": "ai", "agent": "normal"}] * (n - 1)
         if not isinstance(seats_spec, list) or len(seats_spec) != n:
-            raise Rejected.because("seat_count", n=n)
+            raise Rejected.setup("seat_count", n=n)
         seats: list[Seat] = []
         tokens: dict[int, str] = {}
         for i, s in enumerate(seats_spec):
             if not isinstance(s, dict) or s.get("kind") not in ("human", "ai"):
-                raise Rejected.because("seat_kind", seat=i + 1)
+                raise Rejected.setup("seat_kind", seat=i + 1)
             name = s.get("name")
             name = None if name is None or (isinstance(name, str) and not name.strip()) else seat_name(name)
             if s["kind"] == "ai":
@@ -184,7 +183,7 @@ class TableService:
         cards = spec.get("cards")
         options = spec.get("options") or {}
         if not isinstance(options, dict) or "cards" in options:
-            raise Rejected.because("options_object")
+            raise Rejected.setup("options_object")
         state = self._new_state(game, n, seed, options, cards)
         stored_options = {k: v for k, v in state.options.items() if k != "cards"}
         row = TableRow(secrets.token_hex(8), game.info.id, game.info.rules_version, n, seed, stored_options,
@@ -207,13 +206,13 @@ class TableService:
         settings: dict[str, Any] = {}
         clock = spec.get("clock") or {}
         if not isinstance(clock, dict):
-            raise Rejected.because("clock_object")
+            raise Rejected.setup("clock_object")
         for key in ("per_move_s", "per_game_s"):
             value = clock.get(key)
             if value is None:
                 continue
             if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_CLOCK_S:
-                raise Rejected.because("clock_seconds", key=key, max=MAX_CLOCK_S)
+                raise Rejected.setup("clock_seconds", key=key, max=MAX_CLOCK_S)
             settings[key] = value
         settings["leaver_agent"] = self._agent(spec.get("leaver_agent", "normal"))
         name = spec.get("name")
@@ -507,22 +506,31 @@ class TableService:
             frame["custom_cards"] = True
         if table.stopped is not None:
             frame["stopped_reason"] = table.stopped.text(lang)
+        notice = table.rules_notice(lang)
+        if notice is not None:
+            frame["rules_notice"] = notice
         if table.lesson is not None and seat == table.lesson.seat:
             frame["lesson"] = table.lesson.view(table.lesson_at, lang)
         return frame
 
     @staticmethod
     def replayable(table: Table) -> None:
-        """Refuse (replay_unfinished) unless the game is over or stopped: a game in play keeps
-        its hidden cards hidden."""
-        if table.stopped is None and not table.state.is_terminal():
+        """Refuse unless the game is over: a game in play keeps its hidden cards and its deal
+        hidden, and so does one stopped before its end (`replay_stopped`): once repaired it plays
+        on, and its log replayed offline would show every hand. Its log is the operator's
+        (`sabbat table-log`)."""
+        if table.stopped is not None:
+            if not table.stopped.over():
+                raise Rejected("replay_stopped")
+        elif not table.state.is_terminal():
             raise Rejected("replay_unfinished")
 
     def replay(self, table: Table) -> dict[str, Any]:
-        """The finished game as a replay file that `sabbat replay` opens; a stopped table's stored log."""
+        """The finished game as a replay file that `sabbat replay` opens; the stored log of a game
+        that was over before it stopped (nothing in it is secret any more)."""
+        self.replayable(table)
         if table.stopped is not None:
             return table.stopped.log()
-        self.replayable(table)
         meta = {"table": table.id, "seats": [s.public() for s in table.seats], "source": "sabbat serve"}
         return Replay.from_state(table.state, meta).to_json()
 

@@ -18,6 +18,8 @@ Re-recorded when the study variant `boss1_tie` came: saved states keep every opt
 changes shape (with those defaults stripped from the saves, the digests before came back).
 Re-recorded when the private "dealt" event began to list the cards in a fixed order, not the order they
 were dealt in (with the deal order back, the digests before came back).
+Re-recorded with rules version 4: the public event that discards a hand lists its cards in a fixed
+order (by card), never the order they were held in.
 """
 
 from __future__ import annotations

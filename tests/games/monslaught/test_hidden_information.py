@@ -15,6 +15,7 @@ from sabbat.games.monslaught.flow import DRAFT, SUMMONS, DraftPicks
 from sabbat.games.monslaught.model import Phase, Position
 from sabbat.games.monslaught.observe import own_view
 from sabbat.games.monslaught.redeal import redeal
+from sabbat.games.monslaught.state import MonslaughtState
 from sabbat.testing.secrets import commitment_playout
 from tests.games.monslaught.monslaught_helpers import do, new
 
@@ -140,3 +141,36 @@ def test_the_suite_sees_a_determinization_that_keeps_the_others_picks(monkeypatc
     report = commitment_playout(new(2, seed=0, fixture=False), 0, GAME.from_json, (DRAFT,))
     assert report.problems == [] and report.redrawn == 0  # the suite then fails on "nothing redrawn"
     assert commitment_playout(new(2, seed=0, fixture=False), 0, GAME.from_json, (SUMMONS,)).redrawn > 0
+
+
+def _before_upkeep_ends(seeds: range) -> list[MonslaughtState]:
+    """Positions where the active seat may end its upkeep holding two or more different cards."""
+    found = []
+    for seed in seeds:
+        st = new(3, seed=seed, fixture=False)
+        pick = Rng(seed)
+        while not st.is_terminal() and len(found) < 4 * (seed - seeds.start + 1):
+            legal = st.legal_actions()
+            hand = st.seats[st.active].hand if st.phase is Phase.UPKEEP else []
+            if any(a.kind == "end_upkeep" for a in legal) and len({st.ids[u] for u in hand}) > 1:
+                found.append(st.clone())
+            st.apply(pick.choice(legal))
+    return found
+
+
+def test_a_discarded_hand_is_listed_in_no_order_the_others_could_read() -> None:
+    """Ending the upkeep discards the hand in public: the event names the cards, and must say
+    nothing of the order they were held in (taken in, in secret)."""
+    positions = _before_upkeep_ends(range(1, 6))
+    assert len(positions) >= 5
+    for st in positions:
+        p = st.active
+        outcomes = []
+        for order in (lambda h: h, lambda h: h[::-1], lambda h: h[1:] + h[:1]):
+            st2 = st.clone()
+            st2.seats[p].hand = order(list(st2.seats[p].hand))
+            before = len(st2.events)
+            st2.apply(next(a for a in st2.legal_actions() if a.kind == "end_upkeep"))
+            outcomes.append({r: [e.to_json() for e in st2.events[before:] if e.visible_to(r)]
+                             for r in [None, *range(st.num_players)] if r != p})
+        assert outcomes[0] == outcomes[1] == outcomes[2], "the others' events tell the hand's order"

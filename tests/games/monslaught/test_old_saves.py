@@ -39,5 +39,5 @@ def test_a_save_from_before_the_rework_loads_as_it_was_written_and_plays_to_the_
 
 
 def test_a_save_from_rules_version_1_is_refused_with_both_versions_named():
-    with pytest.raises(SaveFileError, match="rules version 1; this sabbat has '3'"):
+    with pytest.raises(SaveFileError, match="rules version 1; this sabbat has '4'"):
         GAME.from_json(old_save(restamp=False))

@@ -27,7 +27,7 @@ class MonslaughtGame(Game):
         title={"en": "Monslaught in Walpurgis", "ja": "モンスロート イン ヴァルプルギス"},
         min_players=2,
         max_players=4,
-        rules_version="3",
+        rules_version="4",
         max_decisions=3000,
         options={"second_place": Option(
             "'qualified' (default, ruling A11): with 4 players the 2nd-place extra card "

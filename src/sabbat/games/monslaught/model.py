@@ -123,7 +123,7 @@ class Position(GameState):
     """A Monslaught position: its fields, `clone()` and the derived values every rule shares."""
 
     game_id = "monslaught"
-    rules_version = "3"
+    rules_version = "4"
     _transient_ = ("_legal", "db")
 
     db: CardDB

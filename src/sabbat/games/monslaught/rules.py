@@ -273,7 +273,7 @@ def _end_upkeep(st: Position, seat: Seat, args: tuple[Any, ...]) -> None:
             lost.append(st.uname(u))
     for u in seat.play:
         seat.used.discard(u)
-    hand = [st.uname(u) for u in seat.hand]
+    hand = [st.uname(u) for u in sorted(seat.hand, key=lambda u: st.ids[u])]  # the cards, never the hand's order
     seat.discard.extend(seat.hand)
     seat.hand = []
     # only what happened: 「場の…を失い」 and 「手札（…）を捨て」 each appear only when not empty

@@ -219,9 +219,10 @@ async function loadLists(boxes, titles) {
   const rows = await Promise.all(ids.map(async (id) => {
     try {
       const tb = await api(`/api/tables/${encodeURIComponent(id)}`);
+      // a table stopped before its game was over keeps its secrets: back to my seat's own view, as in play
       return tb.status === 'finished'
         ? row(tb, h('a.button', { href: `/replay/${id}` }, t('lobby.replay')))
-        : tb.status === 'stopped' ? row(tb, h('a.button', { href: `/api/tables/${encodeURIComponent(id)}/replay`, download: `${id}.log.json` }, t('lobby.download_log')))
+        : tb.stopped_log ? row(tb, h('a.button', { href: `/api/tables/${encodeURIComponent(id)}/replay`, download: `${id}.log.json` }, t('lobby.download_log')))
           : unfinished(row, tb, id, mine[id]);
     } catch {
       return h('li.table-row', h('span', t('lobby.gone')),

@@ -13,7 +13,9 @@ export function renderHead(head, v, { me, online, myTurn, mine, status, rulesOpe
     h('span.who-am-i', v.seat == null ? t('table.spectating') : t('table.you_are', { seat: seatName(v, v.seat, false) })),
     h(`span.turn${mine ? '.mine' : ''}`, { tabindex: '-1' }, turnText(v, me, online, myTurn)),
     h('span.status', status),
-    h('button#rules-toggle', { type: 'button', 'aria-expanded': String(rulesOpen), onclick: toggleRules }, t('rules.open')));
+    h('button#rules-toggle', { type: 'button', 'aria-expanded': String(rulesOpen), onclick: toggleRules }, t('rules.open')),
+    // a table carried over an upgrade that changed its game's rules says so (in the reader's language)
+    v.rules_notice ? h('p.rules-notice', { role: 'note' }, v.rules_notice) : null);
 }
 
 /** Whose turn it is, in words (also said to a screen reader when it changes). */
