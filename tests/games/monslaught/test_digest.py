@@ -31,15 +31,15 @@ from sabbat.testing.fingerprint import digests
 from tests.games.monslaught.monslaught_digest import DEEP_SEEDS, FINGERPRINT, SEEDS
 
 RECORDED = {
-    "2p defaults": "d20ad96575b8de8243e76c9723cc590f",
-    "2p second_place=any": "5acd466ad96912f63c40a74e2d011c12",
-    "2p refill_hand=capped": "b6276ce56eafdaeba0eba20fd40854ae",
-    "3p defaults": "f718d086f8efba5d7d04de21aaebdbeb",
-    "3p second_place=any": "3244f2faeb74b8b430390d398319f4e4",
-    "3p refill_hand=capped": "2256f684c8cdda2f3a69afcec7282e64",
-    "4p defaults": "d4367bba6f19894c0e0a25c5f06d82ed",
-    "4p second_place=any": "69acc32e4e17170a330f1eca120678ba",
-    "4p refill_hand=capped": "2b5014aa9c6514b99e760d5192eb5c5b",
+    "2p defaults": "13aa36907568c844f563dfec48c8b3bb",
+    "2p second_place=any": "d337d5bb3d7dfe2908a9d00d498ceb52",
+    "2p refill_hand=capped": "8b2a6eb9e80720d83c89cedb56d29bc6",
+    "3p defaults": "c626456133e0d8241e3d1606a9f75017",
+    "3p second_place=any": "4b8ea83aee9e0dd33609d7acb9c2746e",
+    "3p refill_hand=capped": "5ecfffe02ee6c398fc0d7c95a325c15b",
+    "4p defaults": "0758b26ff2a041a1704499411c21d499",
+    "4p second_place=any": "ea9b12634a0db98420b9042572caf76d",
+    "4p refill_hand=capped": "159729767c094977efedb89f1dc6a055",
 }
 
 
