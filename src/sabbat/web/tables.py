@@ -24,11 +24,11 @@ from sabbat.core.takeback import reveals_nothing
 from . import clocks, loading, lobby
 from .names import MAX_TABLE_NAME, game_named, seat_name, text_name
 from .rejected import Rejected
+from .rowcheck import MAX_CLOCK_S
 from .steps import mark, secret_mover
 from .store import LogRow, SeatRow, TableRow
 from .table import Claim, Listener, Move, NewTable, Seat, Table, hash_token
 
-MAX_CLOCK_S = 7 * 24 * 3600
 TABLES_PER_CLIENT = 10
 """Default number of tables one client address may have waiting or in play at once."""
 LEVELS = ("easy", "normal", "hard", "heuristic", "random")
@@ -60,7 +60,7 @@ class TableService:
         A table whose log does not replay under today's rules (one move no longer legal) is
         stopped with the reason, at the last move that did: one old table never keeps the server,
         or any other table, from going on. Which tables to load is the caller's (`keeping`)."""
-        return len(self.put(*loading.load_all(rows, self.clock), fences))
+        return len(self.put(*loading.load_all(rows, self.clock, self.agents), fences))
 
     def put(self, tables: dict[str, Table], unloadable: dict[str, str],
             fences: dict[str, int] | None = None) -> list[Table]:
