@@ -47,6 +47,7 @@ def load_all(rows: list[TableRow], clock: Callable[[], float],
                 break
             if msg_id:
                 table.msg_ids[(seat, msg_id)] = (table.version, table.version_for(seat))
+                table.seats[seat].joined = True  # a person's move: they came to their seat
         table.turn_started = clock()
         tables[row.id] = table
     return tables, unloadable

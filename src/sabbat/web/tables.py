@@ -260,6 +260,7 @@ class TableService:
         chosen = claim.table.seats[claim.seat]
         chosen.token_hash = hash_token(claim.token)
         chosen.open = False
+        self._came(claim.table, chosen)
         chosen.left_at = self.clock()  # a claimed seat never connected is away: the grace counts from here
         self._notify(claim.table)
         return claim.seat, claim.token
@@ -285,11 +286,20 @@ class TableService:
         s = table.seats[seat]
         s.connected = max(0, s.connected + delta)
         if delta > 0:
+            self._came(table, s)
             s.left_at = None
             self._release(table, seat)
         elif s.connected == 0:
             s.left_at = self.clock()
         self._notify(table)
+
+    def _came(self, table: Table, s: Seat) -> None:
+        """The seat's person came for the first time: if the table waited for their decision,
+        its clock starts now, not when the table reached it."""
+        if not s.joined:
+            s.joined = True
+            if table.state.current_player == s.seat:
+                table.turn_started = self.clock()
 
     def reclaim(self, table: Table, seat: int) -> None:
         """The person takes their seat back (`reclaim`): the table's readers hear of it."""
@@ -347,6 +357,7 @@ class TableService:
         table, seat = move.table, move.seat
         human = move.msg_id is not None
         if human:
+            table.seats[seat].joined = True
             self._release(table, seat)
         before, table.state = table.state, move.after
         table.steps.add(move.mark)
@@ -436,7 +447,8 @@ class TableService:
     def tick(self) -> list[Table]:
         """Run the clocks. A person out of time for the decision in front of them gets it played by
         the stand-in (the table's `leaver_agent`), that one decision only; a person who has been
-        away past the grace period has their seat played by it until they come back or act."""
+        away past the grace period has their seat played by it until they come back or act. A
+        seat nobody ever came to is never played: the table waits, or expires (`lobby`)."""
         now = self.clock()
         changed = []
         for table in self.tables.values():
@@ -451,8 +463,8 @@ class TableService:
             if p is None:
                 continue
             s = table.seats[p]
-            if s.kind != "human" or table.standing_in(p):
-                continue
+            if s.kind != "human" or not s.joined or table.standing_in(p):
+                continue  # nobody came to the seat: it waits for them (or the table expires)
             agent = str(table.settings.get("leaver_agent") or "normal")
             away_since = None if s.left_at is None else max(s.left_at, table.turn_started)
             gone = s.connected == 0 and away_since is not None and now - away_since > self.grace_s
