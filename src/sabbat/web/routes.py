@@ -22,7 +22,7 @@ from sabbat.core import SabbatError, i18n
 from sabbat.core.errors import BadSeed
 from sabbat.core.game import SEED_RANGE
 
-from . import game_front
+from . import game_front, seatkeys
 from .authority import Authority
 from .fair import address_of
 from .http_limits import request_lang
@@ -52,6 +52,8 @@ def http_routes() -> list[BaseRoute]:
         Route("/api/lessons", api_lessons, methods=["POST"]),
         Route("/api/tables/{table_id}", api_table),
         Route("/api/tables/{table_id}/join", api_join, methods=["POST"]),
+        Route("/api/tables/{table_id}/token", api_token, methods=["POST"]),
+        Route("/api/tables/{table_id}/invites", api_invites, methods=["POST"]),
         Route("/api/tables/{table_id}/replay", api_replay),
         Route("/api/tables/{table_id}/replay/view", api_replay_view),
         *game_front.routes(),
@@ -194,11 +196,11 @@ async def api_lessons(request: Request) -> Response:
 
 
 async def _created(request: Request,
-                   make: Callable[[Any, str | None], Awaitable[tuple[Table, dict[int, str]]]]) -> Response:
+                   make: Callable[[Any, str | None], Awaitable[tuple[Table, dict[int, str], str | None]]]) -> Response:
     """A table made from the request's body by `make`, answered with its id and each seat's token."""
     lang = _lang(request)
     try:
-        table, tokens = await make(await _body(request), address_of(request.scope))
+        table, tokens, creator_key = await make(await _body(request), address_of(request.scope))
     except SabbatError as exc:
         refusal = _refusal(exc)
         return _error({"cross_site": 403, "too_many_tables": 429}.get(refusal.code, 400), refusal.message(lang))
@@ -214,7 +216,7 @@ async def _created(request: Request,
             row["open"] = True
             row["invite_url"] = f"/t/{table.id}#join={s.seat}"
         seats.append(row)
-    return JSONResponse({"table_id": table.id, "seats": seats}, status_code=201)
+    return JSONResponse({"table_id": table.id, "seats": seats, "creator_key": creator_key}, status_code=201)
 
 
 def _authority(request: Request) -> Authority:
@@ -259,6 +261,44 @@ async def api_join(request: Request) -> Response:
         return _refused(exc, lang, status)
     table_id = request.path_params["table_id"]
     return JSONResponse({"seat": seat_no, "token": token, "invite_url": f"/t/{table_id}#token={token}"})
+
+
+REKEY_STATUS = {"bad_token": 403, "not_creator": 403, "cross_site": 403, "invite_taken": 409, "table_expired": 410}
+
+
+async def api_token(request: Request) -> Response:
+    """POST {token}: the seat's holder gets a new token and invite link; the old one opens nothing
+    from now on, and the connections opened with it are closed (`seatkeys`)."""
+    lang = _lang(request)
+    try:
+        body = await _body(request)
+        token = body.get("token") if isinstance(body, dict) else None
+        service = _service(request)
+        rekey = await _authority(request).rekey(request.path_params["table_id"],
+                                                lambda table: seatkeys.plan_rotate(service, table, token))
+    except Rejected as exc:
+        return _refused(exc, lang, REKEY_STATUS.get(exc.code, 400))
+    return JSONResponse(_seat_link(rekey))
+
+
+async def api_invites(request: Request) -> Response:
+    """POST {creator, seat, action: withdraw|reissue}: the table's creator takes back the invite of
+    a seat nobody came to, or replaces it with a new link (`seatkeys`)."""
+    lang = _lang(request)
+    try:
+        body = await _body(request)
+        if not isinstance(body, dict):
+            raise Rejected.because("table_object")
+        rekey = await _authority(request).rekey(
+            request.path_params["table_id"],
+            lambda table: seatkeys.plan_reissue(table, body.get("creator"), body.get("seat"), body.get("action")))
+    except Rejected as exc:
+        return _refused(exc, lang, REKEY_STATUS.get(exc.code, 400))
+    return JSONResponse(_seat_link(rekey) if rekey.token is not None else {"seat": rekey.seat, "withdrawn": True})
+
+
+def _seat_link(rekey: seatkeys.Rekey) -> dict[str, Any]:
+    return {"seat": rekey.seat, "token": rekey.token, "invite_url": f"/t/{rekey.table.id}#token={rekey.token}"}
 
 
 def _replays(request: Request) -> Replays:

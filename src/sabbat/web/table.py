@@ -240,6 +240,8 @@ class NewTable:
     row: TableRow
     tokens: dict[int, str]
     client: str | None
+    creator_key: str | None = None
+    """The creator's secret: with it they may withdraw or reissue an invite nobody took up."""
 
 
 @dataclass

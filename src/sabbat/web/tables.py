@@ -177,6 +177,8 @@ class TableService:
                 seats.append(Seat(i, "human", token_hash=hash_token(token), name=name))
         seed, chosen = self._seed(spec, seats)
         settings = self._settings(spec)
+        creator_key = secrets.token_urlsafe(24)
+        settings["creator_hash"] = hash_token(creator_key)
         if chosen:
             settings["seed_chosen"] = True
         if lesson is not None:
@@ -191,7 +193,7 @@ class TableService:
                        cards, settings, time.time(), "playing",
                        [SeatRow(s.seat, s.kind, s.agent, s.token_hash, s.open, s.name) for s in seats],
                        card_digest=self._card_digest(game, cards))
-        return NewTable(row, tokens, client)
+        return NewTable(row, tokens, client, creator_key)
 
     def add(self, new: NewTable, fence: int | None = None) -> Table:
         """Put a written table in place (owned under `fence` on PostgreSQL)."""
@@ -264,6 +266,11 @@ class TableService:
         chosen.left_at = self.clock()  # a claimed seat never connected is away: the grace counts from here
         self._notify(claim.table)
         return claim.seat, claim.token
+
+    def rekeyed(self, table: Table, seat: int, token_hash: str | None) -> None:
+        """Put a written new token (or a withdrawn invite: None) in place (`seatkeys`)."""
+        table.seats[seat].token_hash = token_hash
+        self._notify(table)
 
     @staticmethod
     def plan_rename(table: Table, seat: int | None, name: Any) -> str | None:
