@@ -50,7 +50,7 @@ export function renderInvites(box, v) {
   box.dataset.sig = sig;
   const open = box.querySelector('details')?.open || false;
   const focused = document.activeElement?.dataset?.inviteAction;
-  const shown = invitesAgain(links.filter((l) => l.url));
+  const shown = invitesAgain(links);
   shown.open = open;
   if (manage.length) shown.append(h('ul.invite-manage', manage.map((l) => manageRow(v.table_id, entry.creator, l, () => renderInvites(box, v)))));
   fill(box, shown);
