@@ -103,6 +103,17 @@ def test_each_spoiled_field_keeps_its_table_out(tmp_path: Path, what: str) -> No
     store.close()
 
 
+def test_stored_rows_are_checked_on_either_database(db_url: str) -> None:
+    store = Store(db_url)
+    good, bad = _row(AIS), _row(AIS, _agent)
+    store.create(good)
+    store.create(bad)
+    service = TableService()
+    assert service.load(store.load_rows(store.live_ids())) == 1
+    assert good.id in service.tables and bad.id in service.unloadable
+    store.close()
+
+
 def test_a_refused_finished_table_is_not_listed_with_the_finished_games(tmp_path: Path) -> None:
     db = str(tmp_path / "db.sqlite3")
     store = Store(db)
