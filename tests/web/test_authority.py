@@ -63,7 +63,8 @@ def test_every_write_of_a_table_is_made_off_the_event_loop(tmp_path: Path) -> No
 
     async def main() -> None:
         loop_thread = threading.current_thread().name
-        table, tokens, _ = await authority.create(TWO, None)
+        table, tokens = await authority.create(TWO, None)
+        service.connected(table, 0, +1)  # its creator is at the table (a seat nobody came to would expire it)
         _, token1 = await authority.join(table.id, 1)
         await authority.rename(table, 0, "Ada")
         undone = False
@@ -78,7 +79,7 @@ def test_every_write_of_a_table_is_made_off_the_event_loop(tmp_path: Path) -> No
             await authority.act(table.id, token, {"msg_id": f"m{table.version}", "version": table.version_for(seat),
                                                   "action_id": len(legal) - 1})
         assert undone
-        waiting, _, _ = await authority.create(TWO, None)
+        waiting, _ = await authority.create(TWO, None)
         clock[0] = 11.0
         authority.tick()  # nobody joined `waiting`: it expires, written in the background
         while authority.tasks:
@@ -231,8 +232,8 @@ def test_a_lesson_is_never_published_to_the_other_processes_lobbies(pg_db: str) 
     authority = Authority(TableService(), store, leases)
 
     async def main() -> None:
-        lesson, _, _ = await authority.create_lesson({"game": "mystic_vale"}, None)
-        table, _, _ = await authority.create(TWO, None)
+        lesson, _ = await authority.create_lesson({"game": "mystic_vale"}, None)
+        table, _ = await authority.create(TWO, None)
         await authority._publish()
         published = [row["table_id"] for row in leases.lobby()]
         assert table.id in published and lesson.id not in published

@@ -128,17 +128,18 @@ class Authority:
         self.give_up([t for t in self.service.tables.values() if t.fence is not None and t.id in gone], why)
 
     # ----- changes ---------------------------------------------------------------------
-    async def create(self, spec: Any, client: str | None) -> tuple[Table, dict[int, str], str | None]:
+    async def create(self, spec: Any, client: str | None) -> tuple[Table, dict[int, str]]:
         """A new table, owned here (its lease is written with it on PostgreSQL)."""
-        return await self._add(self.service.plan_table(spec, client))
+        new = self.service.plan_table(spec, client)
+        return await self.add(new), new.tokens
 
-    async def create_lesson(self, spec: Any, client: str | None) -> tuple[Table, dict[int, str], str | None]:
+    async def create_lesson(self, spec: Any, client: str | None) -> tuple[Table, dict[int, str]]:
         """A lesson's table (`TableService.plan_lesson`), owned here like any other."""
-        return await self._add(self.service.plan_lesson(spec, client))
+        new = self.service.plan_lesson(spec, client)
+        return await self.add(new), new.tokens
 
-    async def _add(self, new: NewTable) -> tuple[Table, dict[int, str], str | None]:
-        """Write a checked new table, then put it in place; returns it, each person's token and
-        the creator's key."""
+    async def add(self, new: NewTable) -> Table:
+        """Write a checked new table (`TableService.plan_table`), then put it in place."""
         if self.leases is None:
             await self.commits.write(partial(self.store.create, new.row))
             fence = None
@@ -147,7 +148,7 @@ class Authority:
         table = self.service.add(new, fence)
         if self.leases is not None:  # the other processes' lobbies list it now, not at the next renewal
             self.background(self._publish())
-        return table, new.tokens, new.creator_key
+        return table
 
     async def join(self, table_id: str, seat: int | None) -> tuple[int, str]:
         """Claim an open seat: written, then put in place."""

@@ -7,7 +7,7 @@ none of them holds a connection or sees another reader's frames.
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
@@ -30,7 +30,7 @@ from .keeping import Keeper
 from .names import game_named
 from .rejected import Rejected
 from .replays import Replays
-from .table import Table
+from .table import NewTable, Table
 from .tables import LEVELS, TableService
 
 STATIC = Path(__file__).with_name("static")
@@ -187,20 +187,22 @@ async def api_tables(request: Request) -> Response:
             return JSONResponse(await keeper.finished())
         await keeper.settled()
         return JSONResponse(await _authority(request).lobby(status))
-    return await _created(request, _authority(request).create)
+    return await _created(request, _service(request).plan_table)
 
 
 async def api_lessons(request: Request) -> Response:
     """POST {game, lesson?, name?}: a table for one of the game's lessons (its first by default)."""
-    return await _created(request, _authority(request).create_lesson)
+    return await _created(request, _service(request).plan_lesson)
 
 
 async def _created(request: Request,
-                   make: Callable[[Any, str | None], Awaitable[tuple[Table, dict[int, str], str | None]]]) -> Response:
-    """A table made from the request's body by `make`, answered with its id and each seat's token."""
+                   plan: Callable[[Any, str | None], NewTable]) -> Response:
+    """A table checked from the request's body by `plan`, made, and answered with its id, each seat's
+    token and the creator's key."""
     lang = _lang(request)
     try:
-        table, tokens, creator_key = await make(await _body(request), address_of(request.scope))
+        new = plan(await _body(request), address_of(request.scope))
+        table, tokens = await _authority(request).add(new), new.tokens
     except SabbatError as exc:
         refusal = _refusal(exc)
         return _error({"cross_site": 403, "too_many_tables": 429}.get(refusal.code, 400), refusal.message(lang))
@@ -216,7 +218,7 @@ async def _created(request: Request,
             row["open"] = True
             row["invite_url"] = f"/t/{table.id}#join={s.seat}"
         seats.append(row)
-    return JSONResponse({"table_id": table.id, "seats": seats, "creator_key": creator_key}, status_code=201)
+    return JSONResponse({"table_id": table.id, "seats": seats, "creator_key": new.creator_key}, status_code=201)
 
 
 def _authority(request: Request) -> Authority:
