@@ -12,6 +12,7 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from sabbat.web.app import create_app
+from sabbat.web.fair import request_cost
 from sabbat.web.table import hash_token
 
 from .helpers import create, next_view
@@ -124,3 +125,8 @@ def test_a_message_sent_on_a_replaced_token_changes_nothing(client: TestClient) 
             frame = ws.receive_json()
         assert frame["code"] == "bad_token"
     assert table.seats[1].name != "Mallory"
+
+
+def test_changing_a_seat_key_costs_its_sender_a_write() -> None:
+    for path in ("/api/tables/x/token", "/api/tables/x/invites"):
+        assert request_cost("POST", path) == request_cost("POST", "/api/tables/x/join") > request_cost("GET", "/api/tables/x")

@@ -267,10 +267,11 @@ class TableService:
         self._notify(claim.table)
         return claim.seat, claim.token
 
-    def rekeyed(self, table: Table, seat: int, token_hash: str | None) -> None:
-        """Put a written new token (or a withdrawn invite: None) in place (`seatkeys`)."""
+    @staticmethod
+    def rekeyed(table: Table, seat: int, token_hash: str | None) -> None:
+        """Put a written new token (or a withdrawn invite: None) in place (`seatkeys`). No reader
+        is told: nothing they see changed (the authority closes the old token's connections)."""
         table.seats[seat].token_hash = token_hash
-        self._notify(table)
 
     @staticmethod
     def plan_rename(table: Table, seat: int | None, name: Any) -> str | None:
