@@ -11,7 +11,7 @@ import { toast } from '../toast.js';
 /** The holder's "New link for my seat": `swap(work)` runs `work` with the page's connection closed,
  * then reconnects with the token `work` gives (or the old one when it fails). */
 export function renderSeatLink(box, v, token, swap) {
-  const show = v.seat != null && !!token && v.status === 'playing';
+  const show = v.seat != null && !!token && v.status === 'playing' && !v.lesson; // a lesson's seat is nobody else's
   box.hidden = !show;
   if (!show || box.dataset.seat === String(v.seat)) return;
   box.dataset.seat = String(v.seat);
