@@ -172,10 +172,13 @@ def test_the_invite_links_come_back_to_their_creator_after_a_reload(browser: Any
         page.wait_for_selector(".board .player-area")
         page.locator(".table-invites summary").click()
         assert page.input_value(".table-invites .invite-list input") == url
+        # the lobby kept the creator's key: an invite nobody took up may be withdrawn from here
+        assert page.locator(".table-invites [data-invite-action='withdraw-1']").count() == 1
         # whoever opens the link plays that seat, and is shown no invite link
         friend.goto(url)
         friend.wait_for_selector(".board .player-area")
         assert friend.locator(".table-invites .invite-list").count() == 0
+        page.wait_for_function("() => !document.querySelector('[data-invite-action]')")  # the seat is the friend's now
         assert errors == [] and friend_errors == []
     finally:
         friend_ctx.close()

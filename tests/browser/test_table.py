@@ -95,7 +95,10 @@ def test_the_seats_strip_follows_the_servers_clocks_frame(browser: Any, server: 
               if isinstance(payload, str) and '"clocks"' in payload[:20] else None)
 
     page.on("websocket", listen)
+    other_ctx, other, _ = open_page(browser, "en")
     try:
+        other.goto(server + res["seats"][1]["invite_url"])  # both people came: whoever moves first, a clock runs
+        other.locator(".seat-card .clock-game").first.wait_for()
         page.goto(server + res["seats"][0]["invite_url"])
         page.locator(".seat-card .clock-game").first.wait_for()
         view_base = [float(x) for x in page.eval_on_selector_all(".clock-game", "(els) => els.map((e) => e.dataset.base)")]
@@ -113,6 +116,7 @@ def test_the_seats_strip_follows_the_servers_clocks_frame(browser: Any, server: 
         assert errors == []
     finally:
         ctx.close()
+        other_ctx.close()
 
 
 def test_a_unit_inside_a_highlighted_battle_area_acts_as_the_area_and_seats_are_named_as_in_the_log(

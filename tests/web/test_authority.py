@@ -64,6 +64,7 @@ def test_every_write_of_a_table_is_made_off_the_event_loop(tmp_path: Path) -> No
     async def main() -> None:
         loop_thread = threading.current_thread().name
         table, tokens = await authority.create(TWO, None)
+        service.connected(table, 0, +1)  # its creator is at the table (a seat nobody came to would expire it)
         _, token1 = await authority.join(table.id, 1)
         await authority.rename(table, 0, "Ada")
         undone = False

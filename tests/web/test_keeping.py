@@ -79,9 +79,9 @@ def test_start_up_loads_the_tables_in_play_and_no_finished_game(tmp_path: Path, 
     built: list[str] = []
     real_load_all = loading.load_all
 
-    def counted(rows: list[Any], clock: Any) -> Any:
+    def counted(rows: list[Any], clock: Any, agents: Any) -> Any:
         built.extend(r.id for r in rows)
-        return real_load_all(rows, clock)
+        return real_load_all(rows, clock, agents)
 
     monkeypatch.setattr(loading, "load_all", counted)
     with TestClient(create_app(db, pool=pool)) as client:
@@ -135,9 +135,9 @@ def test_the_port_answers_while_tables_load_and_a_table_not_loaded_yet_says_so(
     release = threading.Event()
     real_load_all = loading.load_all
 
-    def slow(rows: list[Any], clock: Any) -> Any:
+    def slow(rows: list[Any], clock: Any, agents: Any) -> Any:
         release.wait(20)  # the database is slow today
-        return real_load_all(rows, clock)
+        return real_load_all(rows, clock, agents)
 
     monkeypatch.setattr(loading, "load_all", slow)
     monkeypatch.setattr(keeping, "LOAD_WAIT_S", 0.3)
@@ -172,9 +172,9 @@ def test_a_request_for_a_table_still_loading_waits_for_it(tmp_path: Path, pool: 
     _, live, _ = _history(db, finished=0, playing=1)
     real_load_all = loading.load_all
 
-    def slowish(rows: list[Any], clock: Any) -> Any:
+    def slowish(rows: list[Any], clock: Any, agents: Any) -> Any:
         time.sleep(0.3)
-        return real_load_all(rows, clock)
+        return real_load_all(rows, clock, agents)
 
     monkeypatch.setattr(loading, "load_all", slowish)
     with TestClient(create_app(db, pool=pool)) as client:

@@ -49,6 +49,8 @@ def test_an_open_table_nobody_joins_expires_and_stays_expired_after_a_restart(tm
     waiting, _ = service.create({"game": "monslaught", "players": 2, "seats": [{"kind": "human"}, {"kind": "human", "open": True}]})
     joined, _ = service.create({"game": "monslaught", "players": 2, "seats": [{"kind": "human"}, {"kind": "human", "open": True}]})
     service.join(joined.id, None)
+    for table in (waiting, joined):  # the creators are at their tables
+        service.connected(table, 0, +1)
     clock.now += 599
     service.tick()
     assert [r["table_id"] for r in service.lobby("open")] == [waiting.id]

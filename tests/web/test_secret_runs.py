@@ -50,6 +50,8 @@ class Room:
         self.conns = {r: Conn(ws=None, table_id=self.table.id, seat=r, token=self.tokens.get(r or 0),  # type: ignore[arg-type]
                               lang="en") for r in [*range(players), None]}
         self.hub.conns[self.table.id] = set(self.conns.values())
+        for seat in range(players):  # everyone has come to the table
+            self.service.connected(self.table, seat, +1)
         self.hub.changed(self.table)
         self.received()
 

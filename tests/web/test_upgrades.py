@@ -271,7 +271,7 @@ def test_a_game_over_before_it_stopped_gives_its_stored_log(tmp_path: Path) -> N
     service.store.close()
     _spoil(db, table.id, 4)
     again = Direct(Store(db))
-    again.put(*load_all(again.store.load_rows([table.id]), again.clock))  # as the keeper loads a finished one
+    again.put(*load_all(again.store.load_rows([table.id]), again.clock, again.agents))  # as the keeper loads a finished one
     stopped = again.tables[table.id]
     assert stopped.status == "stopped" and stopped.row()["stopped_log"] is True
     assert again.replay(stopped)["log"][4]["action"] == ["no_such_move", 99]

@@ -25,6 +25,7 @@ from .limits import KEEP_S
 from .metrics import Metrics
 from .ownership import RENEW_S, Leases
 from .rejected import Rejected
+from .seatkeys import Rekey
 from .store import Fenced, Store, TableRow
 from .table import Move, NewTable, Table, hash_token
 from .tables import TableService
@@ -53,6 +54,8 @@ class Authority:
         self.locks: dict[str, asyncio.Lock] = {}
         self.lost: list[Callable[[Table], None]] = []
         """Told of each table this process gives up (its lease ended): the hub closes its readers."""
+        self.revoked: list[Callable[[Table, int], None]] = []
+        """Told of each seat whose token changed: the hub closes the connections opened with the old one."""
         self.renewer = ThreadPoolExecutor(1, thread_name_prefix="sabbat-lease")
         self.tasks: set[asyncio.Task[Any]] = set()
         self.published: dict[str, int] = {}
@@ -127,14 +130,16 @@ class Authority:
     # ----- changes ---------------------------------------------------------------------
     async def create(self, spec: Any, client: str | None) -> tuple[Table, dict[int, str]]:
         """A new table, owned here (its lease is written with it on PostgreSQL)."""
-        return await self._add(self.service.plan_table(spec, client))
+        new = self.service.plan_table(spec, client)
+        return await self.add(new), new.tokens
 
     async def create_lesson(self, spec: Any, client: str | None) -> tuple[Table, dict[int, str]]:
         """A lesson's table (`TableService.plan_lesson`), owned here like any other."""
-        return await self._add(self.service.plan_lesson(spec, client))
+        new = self.service.plan_lesson(spec, client)
+        return await self.add(new), new.tokens
 
-    async def _add(self, new: NewTable) -> tuple[Table, dict[int, str]]:
-        """Write a checked new table, then put it in place."""
+    async def add(self, new: NewTable) -> Table:
+        """Write a checked new table (`TableService.plan_table`), then put it in place."""
         if self.leases is None:
             await self.commits.write(partial(self.store.create, new.row))
             fence = None
@@ -143,7 +148,7 @@ class Authority:
         table = self.service.add(new, fence)
         if self.leases is not None:  # the other processes' lobbies list it now, not at the next renewal
             self.background(self._publish())
-        return table, new.tokens
+        return table
 
     async def join(self, table_id: str, seat: int | None) -> tuple[int, str]:
         """Claim an open seat: written, then put in place."""
@@ -154,6 +159,19 @@ class Authority:
             await self._write(table, partial(self.store.claim_seat, table.id, claim.seat,
                                              hash_token(claim.token), table.fence))
             return self.service.claimed(claim)
+
+    async def rekey(self, table_id: str, plan: Callable[[Table], Rekey]) -> Rekey:
+        """A seat's new token, or an invite withdrawn (`seatkeys`): written, put in place, and
+        every connection opened with the old token closed."""
+        table = await self.find(table_id)
+        async with self.lock(table_id):
+            self.owned(table)
+            rekey = plan(table)
+            await self._write(table, partial(self.store.set_token, table.id, rekey.seat, rekey.token_hash, table.fence))
+            self.service.rekeyed(table, rekey.seat, rekey.token_hash)
+            for listener in self.revoked:
+                listener(table, rekey.seat)
+            return rekey
 
     async def rename(self, table: Table, seat: int | None, name: Any, put: Put[None] = _now) -> None:
         """A person names their own seat."""

@@ -69,9 +69,11 @@ def resume(table: Table, moments: list[tuple[float | None, list[float | None] | 
 
 
 def running(table: Table, seat: int) -> bool:
-    """Whether `seat`'s clock runs now: its person's decision is pending and no AI stands in."""
+    """Whether `seat`'s clock runs now: its person's decision is pending, they have come to the
+    table (a seat nobody came to waits, its clock stopped) and no AI stands in."""
+    s = table.seats[seat]
     return (not table.state.is_terminal() and table.state.current_player == seat
-            and table.seats[seat].kind == "human" and not table.standing_in(seat))
+            and s.kind == "human" and s.joined and not table.standing_in(seat))
 
 
 def seat_rows(table: Table, now: float) -> list[dict[str, Any]]:

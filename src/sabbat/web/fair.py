@@ -70,7 +70,7 @@ def request_cost(method: str, path: str) -> float:
         return 1.0
     if path == "/api/tables":
         return 10.0 if method == "POST" else 2.0
-    if path.endswith("/join"):
+    if path.endswith(("/join", "/token", "/invites")):  # a seat's key written to the database
         return 5.0
     if path.endswith("/replay") or path.endswith("/replay/view"):
         return 5.0

@@ -29,6 +29,8 @@ log = logging.getLogger("sabbat.web")
 T = TypeVar("T")
 MOVING_CLOSE = 4503
 """Close code of a table this process gave up (another owns it now): reconnect to reach it."""
+TOKEN_CLOSE = 4401
+"""Close code of a connection whose seat token no longer opens the seat (as for a wrong token)."""
 
 
 @dataclass(frozen=True)
@@ -88,6 +90,7 @@ class Hub:
         self.metrics = authority.metrics
         self.service.listeners.append(self.changed)
         authority.lost.append(self.moved)
+        authority.revoked.append(self.revoke)
 
     async def act(self, conn: Conn, message: dict[str, Any], ack: str) -> None:
         """A person's move, made by the authority; the mover hears "acknowledged" before the
@@ -116,6 +119,15 @@ class Hub:
         for conn in list(self.conns.pop(table.id, ())):
             self.send(conn, {"type": "error", "code": "moving", "message": Rejected("moving").message(conn.lang)})
             self.drop(conn, Close(MOVING_CLOSE, "moving"))
+
+    def revoke(self, table: Table, seat: int) -> None:
+        """The seat's token changed: every connection opened with the old one is told and closed
+        (a leaked link's reader included); the holder's page reconnects with the new token."""
+        for conn in list(self.conns.get(table.id, ())):
+            if conn.seat == seat:
+                self.send(conn, {"type": "error", "code": "token_replaced",
+                                 "message": Rejected("token_replaced").message(conn.lang)})
+                self.drop(conn, Close(TOKEN_CLOSE, "token replaced"))
 
     def changed(self, table: Table) -> None:
         self.schedule_ai(table)

@@ -19,7 +19,7 @@ from collections.abc import Collection
 from functools import partial
 from typing import Any, Protocol
 
-from . import loading, lobby
+from . import loading, lobby, rowcheck
 from .commits import GroupCommit
 from .limits import KEEP_S
 from .ownership import Leases
@@ -122,7 +122,8 @@ class Keeper:
 
     async def _build(self, rows: list[TableRow], fences: dict[str, int]) -> list[Table]:
         """Rebuild stored tables in a thread, put in place on the loop (their listeners live here)."""
-        built = await asyncio.to_thread(loading.load_all, rows, self.service.clock)
+        built = await asyncio.to_thread(loading.load_all, rows, self.service.clock,
+                                        self.service.agents)
         self.loads += len(rows)
         return self.service.put(*built, fences)
 
@@ -198,6 +199,10 @@ class Keeper:
         for row, moves in rows:
             table = self.service.tables.get(row.id)
             if table is None:
+                try:
+                    rowcheck.check_row(row, self.service.agents)
+                except rowcheck.BadRow:
+                    continue  # refused at load too (`loading`): listed nowhere
                 listed.append(lobby.stored_row(row, moves))
             elif table.status == "finished":  # else its log no longer replays: listed as stopped
                 listed.append({**table.row(), "version": table.version})

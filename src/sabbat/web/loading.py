@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 from sabbat import games
 from sabbat.core import carddata, lessons
 
 from . import clocks
 from .names import MAX_SEAT_NAME, MAX_TABLE_NAME, stored_name
+from .rowcheck import BadRow, check_row
 from .steps import Steps
 from .store import TableRow
 from .table import Seat, Stopped, Table
@@ -19,12 +20,20 @@ from .table import Seat, Stopped, Table
 log = logging.getLogger(__name__)
 
 
-def load_all(rows: list[TableRow], clock: Callable[[], float]) -> tuple[dict[str, Table], dict[str, str]]:
+def load_all(rows: list[TableRow], clock: Callable[[], float],
+             agents: Collection[str]) -> tuple[dict[str, Table], dict[str, str]]:
     """Every stored table rebuilt from its log, and the ones this server cannot build (its game or
-    options are gone) with why: those stay in the database, left out."""
+    options are gone, or a field a request could not have set: `rowcheck`, with `agents` the AI
+    players offered here) with why: those stay in the database, left out."""
     tables: dict[str, Table] = {}
     unloadable: dict[str, str] = {}
     for row in rows:
+        try:
+            check_row(row, agents)
+        except BadRow as exc:
+            unloadable[row.id] = f"refused: {exc}"
+            log.error("table %s is refused and left out (not loaded, not played): %s", row.id, exc)
+            continue
         try:
             table = build(row, clock)
         except Exception as exc:  # noqa: BLE001 - a game or option this server lacks: the others go on
@@ -40,6 +49,7 @@ def load_all(rows: list[TableRow], clock: Callable[[], float]) -> tuple[dict[str
                 break
             if msg_id:
                 table.msg_ids[(seat, msg_id)] = (table.version, table.version_for(seat))
+                table.seats[seat].joined = True  # a person's move: they came to their seat
         if table.stopped is None and not table.state.is_terminal() and row.rules_version != table.game.info.rules_version:
             table.rules_then = row.rules_version  # its players are told (`Table.rules_notice`)
         if table.stopped is None:

@@ -33,8 +33,9 @@ def listing(tables: Iterable[Table], status: str | None = None,
 
 
 def unclaimed_too_long(table: Table, now: float, expiry_s: float) -> bool:
-    """A seat still waits for someone to claim it, `expiry_s` after the table opened: it expires."""
-    return table.waiting() and now - table.opened_at > expiry_s
+    """A seat still waits for its person, `expiry_s` after the table opened (an open seat nobody
+    claimed, an invite nobody took up): it expires. No AI plays a seat nobody came to."""
+    return table.unclaimed() and now - table.opened_at > expiry_s
 
 
 def stored_row(row: TableRow, moves: int) -> dict[str, Any]:

@@ -205,6 +205,8 @@ async def _handle(hub: Hub, conn: Conn, message: dict[str, Any], shares: Shares)
     msg_id = message.get("msg_id")
     try:
         table = await hub.authority.find(conn.table_id)
+        if kind != "ping" and conn.token is not None:
+            service.seat_of(table, conn.token)  # a token replaced since the hello opens nothing any more
         if kind in ("act", "undo"):  # one change of a table at a time, in arrival order (the authority's lock)
             ack = msg_id if isinstance(msg_id, str) and len(msg_id) <= 64 else ""
             if kind == "act":

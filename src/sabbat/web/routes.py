@@ -7,7 +7,7 @@ none of them holds a connection or sees another reader's frames.
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
@@ -20,7 +20,7 @@ from starlette.staticfiles import StaticFiles
 from sabbat import games
 from sabbat.core import SabbatError, i18n
 
-from . import custom_cards, game_front, refusals
+from . import custom_cards, game_front, refusals, seatkeys
 from .authority import Authority
 from .fair import address_of
 from .http_limits import request_lang
@@ -28,7 +28,7 @@ from .keeping import Keeper
 from .names import game_named
 from .rejected import Rejected
 from .replays import Replays
-from .table import Table
+from .table import NewTable, Table
 from .tables import LEVELS, TableService
 
 STATIC = Path(__file__).with_name("static")
@@ -52,6 +52,8 @@ def http_routes() -> list[BaseRoute]:
         Route("/api/tables/{table_id}/join", api_join, methods=["POST"]),
         Route("/api/tables/{table_id}/cards", api_table_cards),
         Route("/api/tables/{table_id}/cards/changes", api_table_card_changes),
+        Route("/api/tables/{table_id}/token", api_token, methods=["POST"]),
+        Route("/api/tables/{table_id}/invites", api_invites, methods=["POST"]),
         Route("/api/tables/{table_id}/replay", api_replay),
         Route("/api/tables/{table_id}/replay/view", api_replay_view),
         *game_front.routes(),
@@ -176,20 +178,22 @@ async def api_tables(request: Request) -> Response:
             return JSONResponse(await keeper.finished())
         await keeper.settled()
         return JSONResponse(await _authority(request).lobby(status))
-    return await _created(request, _authority(request).create)
+    return await _created(request, _service(request).plan_table)
 
 
 async def api_lessons(request: Request) -> Response:
     """POST {game, lesson?, name?}: a table for one of the game's lessons (its first by default)."""
-    return await _created(request, _authority(request).create_lesson)
+    return await _created(request, _service(request).plan_lesson)
 
 
 async def _created(request: Request,
-                   make: Callable[[Any, str | None], Awaitable[tuple[Table, dict[int, str]]]]) -> Response:
-    """A table made from the request's body by `make`, answered with its id and each seat's token."""
+                   plan: Callable[[Any, str | None], NewTable]) -> Response:
+    """A table checked from the request's body by `plan`, made, and answered with its id, each seat's
+    token and the creator's key."""
     lang = _lang(request)
     try:
-        table, tokens = await make(await _body(request), address_of(request.scope))
+        new = plan(await _body(request), address_of(request.scope))
+        table, tokens = await _authority(request).add(new), new.tokens
     except SabbatError as exc:
         refusal = refusals.refusal(exc)
         return _error({"cross_site": 403, "too_many_tables": 429}.get(refusal.code, 400), refusal.message(lang))
@@ -205,7 +209,7 @@ async def _created(request: Request,
             row["open"] = True
             row["invite_url"] = f"/t/{table.id}#join={s.seat}"
         seats.append(row)
-    return JSONResponse({"table_id": table.id, "seats": seats}, status_code=201)
+    return JSONResponse({"table_id": table.id, "seats": seats, "creator_key": new.creator_key}, status_code=201)
 
 
 def _authority(request: Request) -> Authority:
@@ -270,6 +274,44 @@ async def api_join(request: Request) -> Response:
         return _refused(exc, lang, status)
     table_id = request.path_params["table_id"]
     return JSONResponse({"seat": seat_no, "token": token, "invite_url": f"/t/{table_id}#token={token}"})
+
+
+REKEY_STATUS = {"bad_token": 403, "not_creator": 403, "cross_site": 403, "invite_taken": 409, "table_expired": 410}
+
+
+async def api_token(request: Request) -> Response:
+    """POST {token}: the seat's holder gets a new token and invite link; the old one opens nothing
+    from now on, and the connections opened with it are closed (`seatkeys`)."""
+    lang = _lang(request)
+    try:
+        body = await _body(request)
+        token = body.get("token") if isinstance(body, dict) else None
+        service = _service(request)
+        rekey = await _authority(request).rekey(request.path_params["table_id"],
+                                                lambda table: seatkeys.plan_rotate(service, table, token))
+    except Rejected as exc:
+        return _refused(exc, lang, REKEY_STATUS.get(exc.code, 400))
+    return JSONResponse(_seat_link(rekey))
+
+
+async def api_invites(request: Request) -> Response:
+    """POST {creator, seat, action: withdraw|reissue}: the table's creator takes back the invite of
+    a seat nobody came to, or replaces it with a new link (`seatkeys`)."""
+    lang = _lang(request)
+    try:
+        body = await _body(request)
+        if not isinstance(body, dict):
+            raise Rejected.because("table_object")
+        rekey = await _authority(request).rekey(
+            request.path_params["table_id"],
+            lambda table: seatkeys.plan_reissue(table, body.get("creator"), body.get("seat"), body.get("action")))
+    except Rejected as exc:
+        return _refused(exc, lang, REKEY_STATUS.get(exc.code, 400))
+    return JSONResponse(_seat_link(rekey) if rekey.token is not None else {"seat": rekey.seat, "withdrawn": True})
+
+
+def _seat_link(rekey: seatkeys.Rekey) -> dict[str, Any]:
+    return {"seat": rekey.seat, "token": rekey.token, "invite_url": f"/t/{rekey.table.id}#token={rekey.token}"}
 
 
 def _replays(request: Request) -> Replays:

@@ -257,6 +257,13 @@ class Store:
             c.execute(seats_t.update().where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
                       .values(token_hash=token_hash, open=False))
 
+    def set_token(self, table_id: str, seat: int, token_hash: str | None, fence: int | None = None) -> None:
+        """Replace a seat's token (its holder's new link) or withdraw it (None: an invite taken back)."""
+        with self.engine.begin() as c:
+            fenced(c, table_id, fence)
+            c.execute(seats_t.update().where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
+                      .values(token_hash=token_hash))
+
     def set_seat_name(self, table_id: str, seat: int, name: str | None, fence: int | None = None) -> None:
         with self.engine.begin() as c:
             fenced(c, table_id, fence)

@@ -38,6 +38,9 @@ class Seat:
     clock_left: float | None = None
     paused_left: float | None = None
     """Seconds the person had left for their decision when the stand-in took the seat over."""
+    joined: bool = False
+    """Its person has come: connected, claimed it in the lobby or moved. Only a seat whose person
+    came and went is played by the stand-in; one nobody came to waits (or the table expires)."""
 
     def public(self) -> dict[str, Any]:
         row: dict[str, Any] = {"seat": self.seat, "kind": self.kind, "connected": self.connected > 0}
@@ -47,6 +50,8 @@ class Seat:
             row["name"] = self.name
         if self.open and self.token_hash is None:
             row["open"] = True
+        elif self.kind == "human" and not self.joined:
+            row["unclaimed"] = True
         if self.substitute:
             row["substitute"] = self.substitute
         if self.clock_left is not None:
@@ -156,6 +161,10 @@ class Table:
         """A seat is still open for anyone to claim."""
         return any(s.open and s.token_hash is None for s in self.seats)
 
+    def unclaimed(self) -> bool:
+        """A person's seat nobody has come to yet (open, or its invite not taken up)."""
+        return any(s.kind == "human" and not s.joined for s in self.seats)
+
     def mover(self) -> tuple[int, str] | None:
         """(seat, agent name) when an AI must choose now: an AI seat or a substitute."""
         if self.state.is_terminal() or self.stopped is not None or self.expired:
@@ -258,6 +267,8 @@ class NewTable:
     row: TableRow
     tokens: dict[int, str]
     client: str | None
+    creator_key: str | None = None
+    """The creator's secret: with it they may withdraw or reissue an invite nobody took up."""
 
 
 @dataclass

@@ -24,11 +24,11 @@ from sabbat.core.takeback import reveals_nothing
 from . import clocks, loading, lobby, refusals
 from .names import MAX_TABLE_NAME, game_named, seat_name, text_name
 from .rejected import Rejected
+from .rowcheck import MAX_CLOCK_S
 from .steps import mark, secret_mover
 from .store import LogRow, SeatRow, TableRow
 from .table import Claim, Listener, Move, NewTable, Seat, Table, hash_token
 
-MAX_CLOCK_S = 7 * 24 * 3600
 TABLES_PER_CLIENT = 10
 """Default number of tables one client address may have waiting or in play at once."""
 LEVELS = ("easy", "normal", "hard", "heuristic", "random")
@@ -60,7 +60,7 @@ class TableService:
         A table whose log does not replay under today's rules (one move no longer legal) is
         stopped with the reason, at the last move that did: one old table never keeps the server,
         or any other table, from going on. Which tables to load is the caller's (`keeping`)."""
-        return len(self.put(*loading.load_all(rows, self.clock), fences))
+        return len(self.put(*loading.load_all(rows, self.clock, self.agents), fences))
 
     def put(self, tables: dict[str, Table], unloadable: dict[str, str],
             fences: dict[str, int] | None = None) -> list[Table]:
@@ -176,6 +176,8 @@ class TableService:
                 seats.append(Seat(i, "human", token_hash=hash_token(token), name=name))
         seed, chosen = self._seed(spec, seats)
         settings = self._settings(spec)
+        creator_key = secrets.token_urlsafe(24)
+        settings["creator_hash"] = hash_token(creator_key)
         if chosen:
             settings["seed_chosen"] = True
         if lesson is not None:
@@ -190,7 +192,7 @@ class TableService:
                        cards, settings, time.time(), "playing",
                        [SeatRow(s.seat, s.kind, s.agent, s.token_hash, s.open, s.name) for s in seats],
                        card_digest=self._card_digest(game, cards))
-        return NewTable(row, tokens, client)
+        return NewTable(row, tokens, client, creator_key)
 
     def add(self, new: NewTable, fence: int | None = None) -> Table:
         """Put a written table in place (owned under `fence` on PostgreSQL)."""
@@ -259,9 +261,16 @@ class TableService:
         chosen = claim.table.seats[claim.seat]
         chosen.token_hash = hash_token(claim.token)
         chosen.open = False
+        self._came(claim.table, chosen)
         chosen.left_at = self.clock()  # a claimed seat never connected is away: the grace counts from here
         self._notify(claim.table)
         return claim.seat, claim.token
+
+    @staticmethod
+    def rekeyed(table: Table, seat: int, token_hash: str | None) -> None:
+        """Put a written new token (or a withdrawn invite: None) in place (`seatkeys`). No reader
+        is told: nothing they see changed (the authority closes the old token's connections)."""
+        table.seats[seat].token_hash = token_hash
 
     @staticmethod
     def plan_rename(table: Table, seat: int | None, name: Any) -> str | None:
@@ -284,11 +293,20 @@ class TableService:
         s = table.seats[seat]
         s.connected = max(0, s.connected + delta)
         if delta > 0:
+            self._came(table, s)
             s.left_at = None
             self._release(table, seat)
         elif s.connected == 0:
             s.left_at = self.clock()
         self._notify(table)
+
+    def _came(self, table: Table, s: Seat) -> None:
+        """The seat's person came for the first time: if the table waited for their decision,
+        its clock starts now, not when the table reached it."""
+        if not s.joined:
+            s.joined = True
+            if table.state.current_player == s.seat:
+                table.turn_started = self.clock()
 
     def reclaim(self, table: Table, seat: int) -> None:
         """The person takes their seat back (`reclaim`): the table's readers hear of it."""
@@ -346,6 +364,7 @@ class TableService:
         table, seat = move.table, move.seat
         human = move.msg_id is not None
         if human:
+            table.seats[seat].joined = True
             self._release(table, seat)
         before, table.state = table.state, move.after
         table.steps.add(move.mark)
@@ -436,7 +455,8 @@ class TableService:
     def tick(self) -> list[Table]:
         """Run the clocks. A person out of time for the decision in front of them gets it played by
         the stand-in (the table's `leaver_agent`), that one decision only; a person who has been
-        away past the grace period has their seat played by it until they come back or act."""
+        away past the grace period has their seat played by it until they come back or act. A
+        seat nobody ever came to is never played: the table waits, or expires (`lobby`)."""
         now = self.clock()
         changed = []
         for table in self.tables.values():
@@ -451,8 +471,8 @@ class TableService:
             if p is None:
                 continue
             s = table.seats[p]
-            if s.kind != "human" or table.standing_in(p):
-                continue
+            if s.kind != "human" or not s.joined or table.standing_in(p):
+                continue  # nobody came to the seat: it waits for them (or the table expires)
             agent = str(table.settings.get("leaver_agent") or "normal")
             away_since = None if s.left_at is None else max(s.left_at, table.turn_started)
             gone = s.connected == 0 and away_since is not None and now - away_since > self.grace_s

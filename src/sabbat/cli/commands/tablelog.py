@@ -29,6 +29,7 @@ def table_log(ctx: click.Context, table_id: str, db: str | None, output: Path | 
     from sabbat.web.loading import load_all
     from sabbat.web.serve import data_dir
     from sabbat.web.store import Store
+    from sabbat.web.tables import LEVELS
     from sabbat.web.table import stored_log
 
     lang = ctx.obj["lang"]
@@ -39,7 +40,7 @@ def table_log(ctx: click.Context, table_id: str, db: str | None, output: Path | 
         store.close()
     if not rows:
         raise click.ClickException(t("table_log_unknown", lang, table=table_id[:40]))
-    built = load_all(rows, lambda: 0.0)[0].get(table_id)
+    built = load_all(rows, lambda: 0.0, LEVELS)[0].get(table_id)  # a row it refuses: its log as stored
     data = built.stopped.log() if built is not None and built.stopped is not None else stored_log(rows[0])
     text = json.dumps(data, ensure_ascii=False, indent=1)
     if output is None:

@@ -22,8 +22,9 @@ export function inviteList(links) {
   }));
 }
 
-/** The links again, folded: "Invite links (2)" opens them. */
+/** The links again, folded: "Invite links (2)" opens them (an invite its creator withdrew has none). */
 export function invitesAgain(links) {
-  return h('details.invites-again', h('summary', t('lobby.invite_links', { n: links.length })),
-    h('p.muted', t('lobby.invites_help')), inviteList(links));
+  const live = links.filter((l) => l.url);
+  return h('details.invites-again', h('summary', t('lobby.invite_links', { n: live.length })),
+    h('p.muted', t('lobby.invites_help')), inviteList(live));
 }

@@ -154,7 +154,7 @@ function buildCreate(box, invites, games, agents, rulesBox, refresh) {
       const links = friends.map((s) => ({ seat: s.seat, url: inviteUrl(res.table_id, s) }));
       // the links are kept with the table in this browser only, to be shown again after a reload
       if (myToken || links.length) {
-        remember(res.table_id, { game: g.id, ...(myToken ? { seat: mineIdx, token: myToken } : {}), ...(links.length ? { invites: links } : {}) });
+        remember(res.table_id, { game: g.id, ...(myToken ? { seat: mineIdx, token: myToken } : {}), ...(links.length ? { invites: links, creator: res.creator_key } : {}) });
       }
       if (!links.length) { navigate(`/t/${res.table_id}`); return; }
       showInvites(invites, res.table_id, links, mineIdx >= 0);

@@ -7,7 +7,6 @@
 import { t, lang } from './i18n.js';
 import { h, fill, setSeatLabels, bindActions, agentLabel } from './shared.js';
 import { api, myGames, remember, myName } from './api.js';
-import { invitesAgain } from './invites.js';
 import { toast } from './toast.js';
 import { loadRenderer, loadFaces, flip, snapshot } from './board.js';
 import { rulesPanel } from './rules.js';
@@ -25,6 +24,7 @@ import { confirmMove } from './table/confirm.js';
 import { focusBefore, restoreFocus } from './table/focus.js';
 import { tableFaces, customNotice, confirmSeat } from './custom.js';
 import { navigate } from './router.js';
+import { renderSeatLink, renderInvites } from './table/seatlinks.js';
 
 export function showTable(root, tableId) {
   const invited = location.hash.includes('token=');
@@ -137,7 +137,8 @@ export function showTable(root, tableId) {
     if (v.seat != null && s.token) remember(tableId, { seat: v.seat, token: s.token, game: v.game });
     if (v.seat != null && !s.named && myName() && !mySeat(v).name) send({ type: 'name', name: myName() });
     if (v.seat != null) s.named = true;
-    showInvites(v);
+    renderInvites(el.invites, v);
+    renderSeatLink(el.seatLink, v, s.token, swapToken);
     if (v.custom_cards && !el.custom.childElementCount) showCustom(v);
     if (s.renderer && s.faces) render();
     else Promise.all([loadRenderer(v.game, lang()), v.custom_cards ? tableFaces(tableId, lang()) : loadFaces(v.game, lang())])
@@ -161,7 +162,7 @@ export function showTable(root, tableId) {
       s.sentVersion = -1;
       el.board.classList.remove('waiting');
       toast(m.message || m.code, 'error');
-      if (m.code === 'bad_token' || m.code === 'unknown_table') { conn.giveUp(); fill(el.head, h('h1.game-title', t('table.unavailable')), h('p.error', m.message || m.code), h('a.button', { href: '/' }, t('nav.lobby'))); }
+      if (m.code === 'bad_token' || m.code === 'token_replaced' || m.code === 'unknown_table') { conn.giveUp(); fill(el.head, h('h1.game-title', t('table.unavailable')), h('p.error', m.message || m.code), h('a.button', { href: '/' }, t('nav.lobby'))); }
     } else if (m.type === 'hint') { s.hint = m; render(); }
   }
 
@@ -175,13 +176,13 @@ export function showTable(root, tableId) {
     }
   }
 
-  /** The invite links this browser's person sent for this table, shown to them again (to nobody else:
-   * only their browser keeps them) while the game goes on. */
-  function showInvites(v) {
-    const links = myGames()[tableId]?.invites || [];
-    const show = links.length > 0 && v.status === 'playing';
-    if (show && !el.invites.childElementCount) el.invites.append(invitesAgain(links));
-    el.invites.hidden = !show;
+  /** Replace this seat's token: the connection is closed while `work` asks for the new one (the
+   * server closes every connection of the old one), then opened again with the token it gives. */
+  async function swapToken(work) {
+    conn.close();
+    const token = await work();
+    if (token) s.token = token;
+    conn = connect();
   }
 
   function setBanner() {
@@ -209,7 +210,8 @@ export function showTable(root, tableId) {
   document.addEventListener('keydown', onKey);
   const onDocClick = (ev) => menu.closeIfOutside(ev.target);
   document.addEventListener('click', onDocClick);
-  conn = openSocket(tableId, { hello: () => ({ type: 'hello', token: s.token, lang: lang() }), onMessage, onDrop: goOffline });
+  const connect = () => openSocket(tableId, { hello: () => ({ type: 'hello', token: s.token, lang: lang() }), onMessage, onDrop: goOffline });
+  conn = connect();
   api(`/api/tables/${encodeURIComponent(tableId)}`).catch((e) => { if (!s.view) fill(el.head, h('h1.game-title', t('table.unavailable')), h('p.error', e.message), h('a.button', { href: '/' }, t('nav.lobby'))); });
   return () => {
     clearInterval(tick);
@@ -240,7 +242,7 @@ function seatToken(tableId) {
 function layout(root, tableId) {
   const el = {
     banner: h('div.offline-banner', { role: 'alert', hidden: true }),
-    head: h('div.table-head'), custom: h('div.table-custom', { hidden: true }), invites: h('div.table-invites', { hidden: true }), nameBox: h('div.name-box', { hidden: true }), seats: h('div.seats-strip'), board: h('div.board'), bar: h('div.action-bar'),
+    head: h('div.table-head'), custom: h('div.table-custom', { hidden: true }), invites: h('div.table-invites', { hidden: true }), seatLink: h('div.seat-link-box', { hidden: true }), nameBox: h('div.name-box', { hidden: true }), seats: h('div.seats-strip'), board: h('div.board'), bar: h('div.action-bar'),
     lesson: h('section.lesson-panel', { hidden: true, 'aria-live': 'polite', 'aria-label': t('lesson.panel') }),
     list: h('ol.legal-list', { hidden: true }), log: h('ol.log', { tabindex: '0', 'aria-label': t('table.log') }), end: h('div.end-screen', { hidden: true }),
     menu: h('div.choice-menu', { hidden: true, role: 'dialog' }),
@@ -249,7 +251,7 @@ function layout(root, tableId) {
   };
   const page = h('div.table-page', el.banner, el.head, el.custom, el.nameBox, el.lesson, el.seats,
     h('div.table-main', h('div.board-wrap', el.board, el.menu),
-      h('aside.side', h('div.controls', el.bar, el.list), el.invites, h('h3', t('table.log')), el.log)),
+      h('aside.side', h('div.controls', el.bar, el.list), el.invites, el.seatLink, h('h3', t('table.log')), el.log)),
     el.rules, el.end, el.confirm);
   root.append(page);
   page.dataset.table = tableId;

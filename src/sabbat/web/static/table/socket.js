@@ -17,6 +17,7 @@ export function openSocket(tableId, { hello, onMessage, onDrop }) {
     c.ws = ws;
     ws.onopen = () => { c.retry = 0; c.lastMsg = Date.now(); ws.send(JSON.stringify(hello())); };
     ws.onmessage = (ev) => {
+      if (c.closed) return; // left: a frame still in flight is not this page's any more
       c.lastMsg = Date.now();
       let m;
       try { m = JSON.parse(ev.data); } catch { return; }
