@@ -29,8 +29,8 @@ def table_log(ctx: click.Context, table_id: str, db: str | None, output: Path | 
     from sabbat.web.loading import load_all
     from sabbat.web.serve import data_dir
     from sabbat.web.store import Store
-    from sabbat.web.tables import LEVELS
     from sabbat.web.table import stored_log
+    from sabbat.web.tables import LEVELS
 
     lang = ctx.obj["lang"]
     store = Store(db or str(data_dir() / "sabbat.sqlite3"))
