@@ -24,8 +24,9 @@ def _table(service: Direct) -> tuple[Table, dict[int, str]]:
     service.deal = lambda: 1
     table, tokens = service.create({"game": "mystic_vale", "players": 2, "seats": [{"kind": "human"}] * 2,
                                     "clock": {"per_move_s": 20, "per_game_s": 100}, "leaver_agent": "heuristic"})
-    for s in table.seats:
+    for s in table.seats:  # each person comes to the table and their page gives their name
         service.connected(table, s.seat, +1)
+        service.rename(table, s.seat, f"Player {s.seat + 1}")
     return table, tokens
 
 

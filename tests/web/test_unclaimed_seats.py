@@ -114,3 +114,25 @@ def test_a_person_who_moved_before_a_restart_has_come_and_is_stood_in_for_after(
     clock.now += 5
     again.tick()
     assert back.mover() is not None  # its person left: the stand-in plays it
+
+
+def test_a_person_who_came_and_named_themselves_before_a_restart_is_stood_in_for_after(tmp_path: Path) -> None:
+    """Coming to a seat is remembered over a restart (or another process taking the table over) by
+    the name its person's page gave it, not only by a move: such a seat's clock runs and its
+    stand-in plays when they are gone; a seat nobody came to still waits."""
+    clock = FakeClock()
+    db = str(tmp_path / "db.sqlite3")
+    service = Direct(Store(db), clock=clock, grace_s=1)
+    table, _ = service.create({"game": "monslaught", "players": 2, "seats": INVITED})
+    first = table.state.current_player
+    assert first is not None
+    service.connected(table, first, +1)
+    service.rename(table, first, "Ayumi")
+    again = Direct(Store(db), clock=clock, grace_s=1)
+    again.load()
+    back = again.tables[table.id]
+    assert [s.joined for s in back.seats] == [s.seat == first for s in back.seats]
+    clock.now += 5
+    again.tick()
+    assert back.mover() is not None  # she left before the restart: the stand-in plays her turn
+
