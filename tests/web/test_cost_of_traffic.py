@@ -187,3 +187,17 @@ def test_ai_moves_are_served_by_creator_so_one_address_s_tables_cannot_starve_an
         return pool.started.index("mine")
 
     assert run_async(scenario()) == 4  # three flood jobs ran, one was running, then the other creator's
+
+
+def test_tables_of_ai_players_alone_never_hold_every_worker() -> None:
+    """Ten tables where nobody plays ask first; with two workers one of them is left free, and a
+    person's table's AI move starts at once."""
+    async def scenario() -> list[str]:
+        pool = _Held()
+        thinking = Thinking(pool, workers=2)
+        for i in range(10):
+            thinking.move(f"t{i}", lambda n: n, (f"alone{i}",), lambda r, e: None, owner="10.0.0.66", unwatched=True)
+        thinking.move("mine", lambda n: n, ("mine",), lambda r, e: None, owner="10.0.0.7")
+        return pool.started
+
+    assert run_async(scenario()) == ["alone0", "mine"]

@@ -245,7 +245,7 @@ class Hub:
             self.authority.background(self.authority.ai(table, version, seat, action))
 
         self.thinking.move(table.id, ai.choose, (table.game.info.id, table.state.to_json(), agent, seed), done,
-                           table.creator)
+                           table.creator, unwatched=all(s.kind == "ai" for s in table.seats))
 
     def forget(self, keeper: Any) -> None:
         """Let the keeper drop the finished tables nobody is connected to or asked for lately,

@@ -10,7 +10,9 @@ always left for AI moves, so a table's AI never waits behind a hint's whole sear
 AI moves are served by who asked for them: each job names its table's creator (a client address),
 and the next AI move is that of the creator who used the workers least lately (seconds of search,
 fading over USE_FADE_S). Why: one address's many tables of AI players would otherwise each take a
-turn as long as anyone's table, and another person's AI would wait behind all of them.
+turn as long as anyone's table, and another person's AI would wait behind all of them. And a
+table where nobody plays (AI players alone) never holds every worker, as hints do not: with two
+or more, one is kept for the tables where a person waits for the AI.
 """
 
 from __future__ import annotations
@@ -42,6 +44,8 @@ class Job:
     done: Done
     owner: str | None = None
     """Whose use of the workers this job counts as (an AI move's table creator)."""
+    unwatched: bool = False
+    """An AI move of a table where no person plays: it never takes the last free worker."""
     started: float = 0.0
 
 
@@ -59,14 +63,18 @@ class Thinking:
         """Per key, the job whose answer is still wanted (a replaced or cancelled one's is not)."""
         self.running = 0
         self.hints_running = 0
+        self.unwatched_running = 0
         self.hint_workers = max(1, self.workers - 1)
+        """Workers hints may hold at once, and so may tables of AI players alone (one is kept for
+        the AI moves a person waits for where there are two or more)."""
         """Workers hints may hold at once (one is kept for AI moves where there are two or more)."""
         self.turn = "move"
 
     def move(self, table_id: str, fn: Callable[..., Any], args: tuple[Any, ...], done: Done,
-             owner: str | None = None) -> None:
-        """An AI move for a table (a table never asks for two at once) created by `owner`."""
-        self._put("move", ("move", table_id), Job("move", ("move", table_id), fn, args, done, owner))
+             owner: str | None = None, unwatched: bool = False) -> None:
+        """An AI move for a table (a table never asks for two at once) created by `owner`;
+        `unwatched`: no person plays at the table."""
+        self._put("move", ("move", table_id), Job("move", ("move", table_id), fn, args, done, owner, unwatched))
 
     def use(self, owner: str | None) -> float:
         """Seconds of AI search the owner's tables used lately (faded by their age)."""
@@ -98,18 +106,25 @@ class Thinking:
                 return
             self.running += 1
             self.hints_running += job.line == "hint"
+            self.unwatched_running += job.unwatched
             job.started = self.clock()
             future = asyncio.wrap_future(self.pool.submit(job.fn, *job.args))
             future.add_done_callback(functools.partial(self._finished, job))
 
     def _next(self) -> Job | None:
-        """The next job: the line whose turn it is, else the other; the first key in it."""
+        """The next job: the line whose turn it is, else the other; in the hint line the first
+        key, in the AI line that of the creator who used the workers least lately."""
         other = "hint" if self.turn == "move" else "move"
         for line in (self.turn, other):
             queue = self.lines[line]
-            if queue and (line == "move" or self.hints_running < self.hint_workers):
+            if line == "hint":
+                key = next(iter(queue), None) if self.hints_running < self.hint_workers else None
+            else:
+                unwatched_ok = self.hints_running + self.unwatched_running < self.hint_workers
+                key = min((k for k, job in queue.items() if unwatched_ok or not job.unwatched),
+                          key=lambda k: self.use(queue[k].owner), default=None)
+            if key is not None:
                 self.turn = other if line == self.turn else self.turn
-                key = next(iter(queue)) if line == "hint" else min(queue, key=lambda k: self.use(queue[k].owner))
                 return queue.pop(key)
         return None
 
@@ -122,6 +137,7 @@ class Thinking:
     def _finished(self, job: Job, future: asyncio.Future[Any]) -> None:
         self.running -= 1
         self.hints_running -= job.line == "hint"
+        self.unwatched_running -= job.unwatched
         if job.line == "move":
             self._count(job.owner, self.clock() - job.started)
         try:
