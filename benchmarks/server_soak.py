@@ -525,24 +525,19 @@ async def ai_tables(server: Server, figs: Figures, ctx: dict[str, Any]) -> None:
 
 
 def _every_count(game: str, count: int) -> str:
-    """The game's shipped card file with every card's count set to `count` (and its declared
-    totals to match), as the text of an upload."""
+    """The game's shipped card file with every card's count set to `count` (its declared totals
+    left out), as the text of an upload."""
     import yaml
 
     path = Path(__file__).resolve().parents[1] / "src" / "sabbat" / "games" / game / "cards.yaml"
     data = yaml.safe_load(path.read_text())
-    totals: dict[str, int] = {}
-    for section, entries in data.items():
-        if isinstance(entries, list):
-            for entry in entries:
-                if isinstance(entry, dict):
-                    entry["count"] = count
-                    totals[str(entry.get("tier", section))] = totals.get(str(entry.get("tier", section)), 0) + count
+    for entries in data.values():
+        for entry in entries if isinstance(entries, list) else ():
+            if isinstance(entry, dict):
+                entry["count"] = count
     meta = data.get("meta", {})
-    if "total" in meta:
-        meta["total"] = sum(totals.values())
-    if isinstance(meta.get("totals"), dict):
-        meta["totals"] = {k: totals.get(k, v) for k, v in meta["totals"].items()}
+    meta.pop("total", None)  # the declared totals would pass the largest value a card file may hold
+    meta.pop("totals", None)
     return json.dumps(data, ensure_ascii=False)
 
 
@@ -651,6 +646,14 @@ class Abuser:
 
 # ----- the run --------------------------------------------------------------------------------
 
+def cpu_spent(before: tuple[int, float] | None, after: tuple[int, float] | None) -> float | None:
+    """The server's CPU seconds between two readings (`Server.cpu_s`); None where a restart came
+    between them: the new process counts from zero, so the difference would mean nothing."""
+    if before is None or after is None or before[0] != after[0]:
+        return None
+    return round(after[1] - before[1], 1)
+
+
 def _pct(xs: list[float], q: float) -> float | None:
     if not xs:
         return None
@@ -730,9 +733,9 @@ async def soak(seconds: float, kill_every: float, pairs: int, vs_ai: int, think:
             if abuse is not None:
                 await abuse.stop(figs)
             cpu[phase] = round(time.process_time() - c0, 1)
-            s1 = server.cpu_s()
-            if s0 is not None and s1 is not None and s0[0] == s1[0]:  # one process: a restart starts again at 0
-                server_cpu[phase] = round(s1[1] - s0[1], 1)
+            spent = cpu_spent(s0, server.cpu_s())
+            if spent is not None:
+                server_cpu[phase] = spent
             if front is not None:
                 await server.on_its_own(front)
             print(f"{phase}: {time.monotonic() - t0:.0f}s, moves {len(figs.moves[phase])}, "

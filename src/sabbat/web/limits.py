@@ -60,7 +60,7 @@ ASKED_VIEWS_BURST = 2 * ASKED_VIEWS_RATE
 """Units of asked-for views the server sends at once after a quiet spell."""
 AI_SEATS_PER_CLIENT = 12
 """Default AI seats one client address's tables may have in play at once (three games of four)."""
-AI_SEATS = 200
+AI_SEATS = 1000
 """Default AI seats all the server's tables may have in play at once (`ai_seats`)."""
 
 
