@@ -322,8 +322,9 @@ async def _ws_loop(server: Server, tid: str, token: str | None, frame: dict[str,
                 await ws.send(json.dumps({"type": "hello", "token": token, "lang": "en"}))
 
                 async def drain() -> None:
-                    async for _ in ws:
-                        pass
+                    async for text in ws:  # what the server refused, by its code (views_busy, rate_limited...)
+                        if len(text) < 2000 and '"error"' in text:
+                            figs.count(f"{key}_refused_{json.loads(text).get('code')}")
                 reader = asyncio.create_task(drain())
                 try:
                     while True:
