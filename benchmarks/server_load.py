@@ -54,6 +54,7 @@ def _start(port: int, db: str, home: Path) -> tuple[subprocess.Popen[bytes], flo
     # and share (people at a thousand tables come from as many addresses)
     proc = subprocess.Popen([sys.executable, "-m", "sabbat.cli.main", "serve", "--port", str(port), "--db", db,
                              "--max-connections", "20000", "--max-per-client", "20000", "--tables-per-client", "100000",
+                             "--ai-seats-per-client", "100000", "--ai-seats", "1000000",
                              "--address-share", "1000000"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     while True:

@@ -3,9 +3,15 @@
 Bystanders, scripted people who think a little before each move, play two-person tables and
 person-vs-AI tables for the whole run. The run is cut into phases of equal length: a quiet
 baseline, then one abuse at a time (a hint flood, full-view and replay floods, half-open HTTP
-connections, seat squatting, table spam, bad table names), then quiet again. Every
-`--kill-every` seconds the server is killed with SIGKILL and started again on the same
-database; bystanders reconnect and play on.
+connections, seat squatting, table spam, bad table names; renames seen by many spectators,
+large card files, hints on a large uploaded state, tables of AI players alone, an IPv4 flooder
+through a dual-stack listener), then quiet again. Every `--kill-every` seconds the server is
+killed with SIGKILL and started again on the same database; bystanders reconnect and play on.
+
+Each abuse comes from addresses of its own (several, on 127.0.0.0/8, which Linux routes to the
+loopback whole): per-address limits tell the abusers from the bystanders and from each other, and
+one phase's quotas (tables in play, AI seats) never carry over into the next. A phase that needs
+something the server does not offer (an upload it refuses, say) says so in its counts and goes on.
 
 The abusers run in a process of their own at a lower priority: they stand for other machines on
 the Internet, so on a small host their own CPU time should not be counted against the server
@@ -27,6 +33,7 @@ import argparse
 import asyncio
 import contextlib
 import http.client
+import itertools
 import json
 import multiprocessing
 import os
@@ -50,10 +57,19 @@ from typing import Any
 
 import websockets
 
-PEOPLE, ABUSER = "127.0.0.1", "127.0.0.2"
-"""Loopback addresses the bystanders and the abusers connect from: per-address limits tell them apart."""
-ABUSES = ("hint_flood", "view_flood", "replay_flood", "half_open", "seat_squat", "table_spam", "bad_names")
+PEOPLE = "127.0.0.1"
+"""The loopback address the bystanders connect from."""
+ABUSES = ("hint_flood", "view_flood", "replay_flood", "half_open", "seat_squat", "table_spam", "bad_names",
+          "rename_fanout", "ipv4_dual_stack", "ai_tables", "big_hints", "big_cards")
 PHASES = ("quiet", *ABUSES, "quiet_end")
+SOURCES = {"view_flood": 20}
+"""Addresses an abuse comes from (five unless named here)."""
+
+
+def sources(phase: str) -> list[str]:
+    """The loopback addresses one abuse comes from: 127.0.<its number>.1, .2, ..."""
+    n = ABUSES.index(phase) + 1
+    return [f"127.0.{n}.{k + 1}" for k in range(SOURCES.get(phase, 5))]
 
 
 def _free_port() -> int:
@@ -67,6 +83,10 @@ class Server:
 
     def __init__(self, db: Path | str, home: Path, port: int | None = None) -> None:
         self.port, self.db, self.home = port or _free_port(), db, home
+        self.listen = self.port
+        """The port it listens on; clients connect to `port` (another while a proxy is in front)."""
+        self.args: list[str] = []
+        """More `sabbat serve` options for the next start (a trusted proxy)."""
         self.proc: subprocess.Popen[bytes] | None = None
         self.epoch = 0
         """How many times it was started: a move whose wait spans a restart is told apart."""
@@ -80,8 +100,8 @@ class Server:
     async def start(self) -> float:
         env = {**os.environ, "XDG_DATA_HOME": str(self.home)}
         t0 = time.monotonic()
-        self.proc = subprocess.Popen([sys.executable, "-m", "sabbat.cli.main", "serve", "--port", str(self.port),
-                                      "--db", str(self.db), "--workers", "2"],
+        self.proc = subprocess.Popen([sys.executable, "-m", "sabbat.cli.main", "serve",
+                                      "--port", str(self.listen), "--db", str(self.db), "--workers", "2", *self.args],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
         while True:
             try:
@@ -110,20 +130,62 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
 
-    def cpu_s(self) -> float | None:
-        """CPU seconds the server's own process has used (its event loop's, mostly)."""
+    def cpu_s(self) -> tuple[int, float] | None:
+        """The server's process id and the CPU seconds that process has used (its event loop's,
+        mostly): two readings are comparable only from one process (a restart starts from zero)."""
         if self.proc is None:
             return None
         try:
             fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             return None
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return self.proc.pid, (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    async def behind_dual_stack(self) -> subprocess.Popen[bytes] | None:
+        """Restart the server behind an nginx whose listener is dual-stack (`[::]`, ipv6only=off),
+        on the port the clients use: IPv4 clients reach the server as IPv4-mapped IPv6 addresses
+        (::ffff:a.b.c.d), as behind such a listener on the Internet. None without nginx."""
+        nginx = shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin:/sbin")
+        if nginx is None:
+            return None
+        run = self.home / f"nginx-{self.epoch}"
+        run.mkdir()
+        os.chmod(run, 0o777)  # nginx started as root hands its temp files to an unprivileged worker
+        temp = "\n".join(f"{k}_temp_path {run / k};" for k in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+        self.listen = _free_port()
+        (run / "nginx.conf").write_text(
+            f"daemon off;\npid {run / 'nginx.pid'};\nerror_log {run / 'error.log'} error;\n"
+            f"events {{ worker_connections 4096; }}\nhttp {{\naccess_log off;\n{temp}\n"
+            "map $http_upgrade $connection_upgrade { default upgrade; '' close; }\n"
+            f"server {{ listen [::]:{self.port} ipv6only=off; location / {{ proxy_pass http://127.0.0.1:{self.listen};\n"
+            "proxy_http_version 1.1; proxy_set_header Upgrade $http_upgrade; proxy_set_header Connection $connection_upgrade;\n"
+            "proxy_set_header Host $host; proxy_set_header X-Forwarded-For $remote_addr; proxy_read_timeout 3600s; } }\n}\n")
+        assert self.proc is not None
+        self.up.clear()
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait()
+        front = subprocess.Popen([nginx, "-c", str(run / "nginx.conf")], stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.DEVNULL)
+        self.args = ["--proxy", "127.0.0.1"]
+        await self.start()
+        return front
+
+    async def on_its_own(self, front: subprocess.Popen[bytes]) -> None:
+        """Stop the nginx in front and serve the clients' port directly again."""
+        assert self.proc is not None
+        self.up.clear()
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait()
+        front.terminate()
+        front.wait(10)
+        self.listen, self.args = self.port, []
+        await self.start()
 
     def url(self, path: str) -> str:
         return f"http://127.0.0.1:{self.port}{path}"
 
     def get(self, path: str, timeout: float = 30, source: str = PEOPLE) -> Any:
+        """GET from the address `source`; an answer of 300 or more raises HTTPError."""
         req = urllib.request.Request(self.url(path))
         if source == PEOPLE:
             with urllib.request.urlopen(req, timeout=timeout) as res:
@@ -168,8 +230,8 @@ class Figures:
         self.abuse[key] = self.abuse.get(key, 0) + n
 
 
-def _table(server: Server, seats: list[dict[str, Any]], source: str = PEOPLE) -> dict[str, Any]:
-    status, data = server.post("/api/tables", {"game": "mystic_vale", "players": len(seats), "seats": seats},
+def _table(server: Server, seats: list[dict[str, Any]], source: str = PEOPLE, game: str = "mystic_vale") -> dict[str, Any]:
+    status, data = server.post("/api/tables", {"game": game, "players": len(seats), "seats": seats},
                                source=source)
     if status != 201:
         raise RuntimeError(f"could not create a table: HTTP {status}")
@@ -251,17 +313,18 @@ async def _bystanders(server: Server, figs: Figures, pairs: int, vs_ai: int, thi
 # ----- abuse ---------------------------------------------------------------------------------
 
 async def _ws_loop(server: Server, tid: str, token: str | None, frame: dict[str, Any], per_s: float,
-                   figs: Figures, key: str) -> None:
-    """One connection sending `frame` at `per_s` a second, reading whatever comes back."""
+                   figs: Figures, key: str, source: str) -> None:
+    """One connection from `source` sending `frame` at `per_s` a second, reading whatever comes back."""
     while True:
         try:
             async with websockets.connect(f"ws://127.0.0.1:{server.port}/ws/tables/{tid}", max_size=None,
-                                          ping_interval=None, local_addr=(ABUSER, 0)) as ws:
+                                          ping_interval=None, local_addr=(source, 0)) as ws:
                 await ws.send(json.dumps({"type": "hello", "token": token, "lang": "en"}))
 
                 async def drain() -> None:
-                    async for _ in ws:
-                        pass
+                    async for text in ws:  # what the server refused, by its code (views_busy, rate_limited...)
+                        if len(text) < 2000 and '"error"' in text:
+                            figs.count(f"{key}_refused_{json.loads(text).get('code')}")
                 reader = asyncio.create_task(drain())
                 try:
                     while True:
@@ -276,16 +339,19 @@ async def _ws_loop(server: Server, tid: str, token: str | None, frame: dict[str,
 
 
 async def hint_flood(server: Server, figs: Figures, ctx: dict[str, Any]) -> None:
-    table = await asyncio.to_thread(_table, server, [{"kind": "human"}, {"kind": "ai", "agent": "heuristic"}], ABUSER)
-    token = next(s["token"] for s in table["seats"] if s.get("token"))
-    await asyncio.gather(*(_ws_loop(server, table["table_id"], token, {"type": "hint"}, 55, figs, "hints_sent")
-                           for _ in range(2)))
+    async def one(source: str) -> None:
+        table = await asyncio.to_thread(_table, server, [{"kind": "human"}, {"kind": "ai", "agent": "heuristic"}],
+                                        source)
+        token = next(s["token"] for s in table["seats"] if s.get("token"))
+        await _ws_loop(server, table["table_id"], token, {"type": "hint"}, 55, figs, "hints_sent", source)
+    await asyncio.gather(*(one(source) for source in ctx["sources"]))
 
 
 async def view_flood(server: Server, figs: Figures, ctx: dict[str, Any]) -> None:
+    """Twenty addresses, one connection each, asking for full views of a finished table."""
     tid = ctx["finished"]
-    await asyncio.gather(*(_ws_loop(server, tid, None, {"type": "view"}, 50, figs, "full_views_asked")
-                           for _ in range(20)))
+    await asyncio.gather(*(_ws_loop(server, tid, None, {"type": "view"}, 50, figs, "full_views_asked", source)
+                           for source in ctx["sources"]))
 
 
 async def replay_flood(server: Server, figs: Figures, ctx: dict[str, Any]) -> None:
@@ -296,7 +362,7 @@ async def replay_flood(server: Server, figs: Figures, ctx: dict[str, Any]) -> No
         while True:
             try:
                 await asyncio.to_thread(server.get, f"/api/tables/{tid}/replay/view?step={rng.randrange(ctx['steps'])}"
-                                                    "&seat=all", 10, ABUSER)
+                                                    "&seat=all", 10, ctx["sources"][k % len(ctx["sources"])])
                 figs.count("replay_views")
             except urllib.error.HTTPError as exc:
                 figs.count(f"replay_views_http_{exc.code}")
@@ -313,7 +379,8 @@ async def half_open(server: Server, figs: Figures, ctx: dict[str, Any]) -> None:
         while True:
             if len(held) < ctx["half_open"]:
                 try:
-                    _, writer = await asyncio.open_connection("127.0.0.1", server.port, local_addr=(ABUSER, 0))
+                    source = ctx["sources"][len(held) % len(ctx["sources"])]
+                    _, writer = await asyncio.open_connection("127.0.0.1", server.port, local_addr=(source, 0))
                     writer.write(b"GET /api/tables HTTP/1.1\r\nHost: x\r\n")
                     held.append(writer)
                     figs.count("half_open_connections")
@@ -330,13 +397,14 @@ async def half_open(server: Server, figs: Figures, ctx: dict[str, Any]) -> None:
 
 async def seat_squat(server: Server, figs: Figures, ctx: dict[str, Any]) -> None:
     """Open tables created by others, every seat claimed and never connected."""
-    while True:
+    for n in itertools.count():
+        source = ctx["sources"][n % len(ctx["sources"])]
         try:
             table = await asyncio.to_thread(_table, server, [{"kind": "human", "open": True}, {"kind": "human", "open": True}],
-                                            ABUSER)
+                                            source)
             for _ in range(2):
                 status, _ = await asyncio.to_thread(server.post, f"/api/tables/{table['table_id']}/join", {}, 30, None,
-                                                    ABUSER)
+                                                    source)
                 figs.count("seats_squatted" if status == 200 else "squat_refused")
         except (OSError, RuntimeError):
             figs.count("squat_refused")
@@ -344,38 +412,197 @@ async def seat_squat(server: Server, figs: Figures, ctx: dict[str, Any]) -> None
 
 
 async def table_spam(server: Server, figs: Figures, ctx: dict[str, Any]) -> None:
-    async def one() -> None:
+    async def one(source: str) -> None:
         while True:
             try:
                 status, _ = await asyncio.to_thread(server.post, "/api/tables", {
                     "game": "mystic_vale", "players": 2, "seats": [{"kind": "human", "open": True}, {"kind": "human", "open": True}]},
-                    30, None, ABUSER)
+                    30, None, source)
                 figs.count("tables_spammed" if status == 201 else "spam_refused")
             except OSError:
                 figs.count("spam_refused")
                 await asyncio.sleep(0.05)
-    await asyncio.gather(*(one() for _ in range(3)))
+    await asyncio.gather(*(one(source) for source in ctx["sources"][:3]))
 
 
 BAD_NAMES = [b'"\\udfff"', json.dumps("x" * 10_000).encode(), b'"a\\u0000b"', b'"\\u202e evil"']
 
 
 async def bad_names(server: Server, figs: Figures, ctx: dict[str, Any]) -> None:
-    while True:
+    """Table names the server must refuse (400: the name was checked), from addresses with no
+    table in play, so a full table quota (429) never answers for the name check."""
+    for n in itertools.count():
         for name in BAD_NAMES:
             raw = (b'{"game": "mystic_vale", "players": 2, "name": ' + name
                    + b', "seats": [{"kind": "human", "open": true}, {"kind": "human", "open": true}]}')
             try:
-                status, _ = await asyncio.to_thread(server.post, "/api/tables", None, 30, raw, ABUSER)
+                status, _ = await asyncio.to_thread(server.post, "/api/tables", None, 30, raw,
+                                                    ctx["sources"][n % len(ctx["sources"])])
                 figs.count(f"bad_name_http_{status}")
             except (OSError, ValueError):
                 figs.count("bad_name_failed")
         await asyncio.sleep(0.2)
 
 
+async def _spectators(server: Server, tid: str, source: str, n: int, figs: Figures) -> list[asyncio.Task[None]]:
+    """`n` spectators of a table from `source`, each reading everything it is sent."""
+    async def watch() -> None:
+        with contextlib.suppress(OSError, websockets.ConnectionClosed, TimeoutError):
+            async with websockets.connect(f"ws://127.0.0.1:{server.port}/ws/tables/{tid}", max_size=None,
+                                          ping_interval=None, local_addr=(source, 0)) as ws:
+                await ws.send(json.dumps({"type": "hello", "lang": "en"}))
+                figs.count("spectators_connected")
+                async for _ in ws:
+                    pass
+    return [asyncio.create_task(watch()) for _ in range(n)]
+
+
+async def rename_fanout(server: Server, figs: Figures, ctx: dict[str, Any]) -> None:
+    """Each address: its own table watched by 60 of its own spectators, and a seat renaming
+    itself as fast as the server acknowledges (every rename is news to all 61 readers)."""
+    async def one(source: str) -> None:
+        table = await asyncio.to_thread(_table, server, [{"kind": "human"}, {"kind": "human"}], source)
+        token = table["seats"][0]["token"]
+        watchers = await _spectators(server, table["table_id"], source, 60, figs)
+        try:
+            while True:
+                with contextlib.suppress(OSError, websockets.ConnectionClosed, TimeoutError):
+                    async with websockets.connect(f"ws://127.0.0.1:{server.port}/ws/tables/{table['table_id']}",
+                                                  max_size=None, ping_interval=None, local_addr=(source, 0)) as ws:
+                        await ws.send(json.dumps({"type": "hello", "token": token, "lang": "en"}))
+                        for n in itertools.count():
+                            await ws.send(json.dumps({"type": "name", "msg_id": f"r{n}", "name": f"name {n % 2}"}))
+                            while True:
+                                frame = json.loads(await asyncio.wait_for(ws.recv(), 30))
+                                if frame.get("msg_id") == f"r{n}":
+                                    figs.count("renames_acked" if frame["type"] == "ack"
+                                               else f"renames_refused_{frame.get('code')}")
+                                    break
+                figs.count("renamer_disconnected")
+                await asyncio.sleep(0.2)
+        finally:
+            for task in watchers:
+                task.cancel()
+    await asyncio.gather(*(one(source) for source in ctx["sources"][:3]))
+
+
+async def ipv4_dual_stack(server: Server, figs: Figures, ctx: dict[str, Any]) -> None:
+    """One IPv4 address flooding the server through a dual-stack listener (the phase restarts the
+    server on `::`): pings and full views from its connections, as fast as it is answered."""
+    source = ctx["sources"][0]
+
+    async def one(k: int) -> None:
+        while True:
+            with contextlib.suppress(OSError, websockets.ConnectionClosed, TimeoutError):
+                async with websockets.connect(f"ws://127.0.0.1:{server.port}/ws/tables/{ctx['finished']}",
+                                              max_size=None, ping_interval=None, local_addr=(source, 0)) as ws:
+                    await ws.send(json.dumps({"type": "hello", "lang": "en"}))
+                    await ws.recv()
+                    while True:
+                        await ws.send(json.dumps({"type": "view" if k % 2 else "ping"}))
+                        await asyncio.wait_for(ws.recv(), 30)
+                        figs.count("ipv4_flood_answers")
+            figs.count("ipv4_flood_disconnected")
+            await asyncio.sleep(0.2)
+    await asyncio.gather(*(one(k) for k in range(8)))
+
+
+async def ai_tables(server: Server, figs: Figures, ctx: dict[str, Any]) -> None:
+    """Five addresses creating tables of four `hard` AI players and nobody else, as many as the
+    server lets them have at once (a refused one is tried again a second later)."""
+    seats = [{"kind": "ai", "agent": "hard"}] * 4
+
+    async def one(source: str) -> None:
+        while True:
+            try:
+                status, _ = await asyncio.to_thread(server.post, "/api/tables", {
+                    "game": "mystic_vale", "players": 4, "seats": seats}, 30, None, source)
+                figs.count(f"ai_tables_http_{status}")
+            except OSError:
+                figs.count("ai_tables_failed")
+                status = 0
+            await asyncio.sleep(0.2 if status == 201 else 1.0)
+    await asyncio.gather(*(one(source) for source in ctx["sources"]))
+
+
+def _every_count(game: str, count: int) -> str:
+    """The game's shipped card file with every card's count set to `count` (its declared totals
+    left out), as the text of an upload."""
+    import yaml
+
+    path = Path(__file__).resolve().parents[1] / "src" / "sabbat" / "games" / game / "cards.yaml"
+    data = yaml.safe_load(path.read_text())
+    for entries in data.values():
+        for entry in entries if isinstance(entries, list) else ():
+            if isinstance(entry, dict):
+                entry["count"] = count
+    meta = data.get("meta", {})
+    meta.pop("total", None)  # the declared totals would pass the largest value a card file may hold
+    meta.pop("totals", None)
+    return json.dumps(data, ensure_ascii=False)
+
+
+NODES_30K = "cards:\n" + "".join(f"  - {{id: c{i}, n: [{i}, {i}]}}\n" for i in range(7500))
+"""A YAML card file of about 30,000 nodes (7,500 entries of four each): not a valid card file."""
+
+
+def _upload(server: Server, game: str, players: int, cards: str, source: str,
+            seats: list[dict[str, Any]] | None = None) -> tuple[int, float, Any]:
+    """POST a table with an uploaded card file: (HTTP status, seconds to answer, the answer)."""
+    t0 = time.monotonic()
+    status, data = server.post("/api/tables", {"game": game, "players": players, "cards": cards,
+                                               "seats": seats or [{"kind": "human"}] * players}, 120, None, source)
+    return status, time.monotonic() - t0, data
+
+
+async def big_cards(server: Server, figs: Figures, ctx: dict[str, Any]) -> None:
+    """A Magic Master card file with every count at 1,000 (sent once: a table the server
+    accepts may hold hundreds of MB), then 30,000-node YAML files from every address."""
+    async def timed(key: str, *args: Any) -> None:
+        try:
+            status, took, _ = await asyncio.to_thread(_upload, server, *args)
+            figs.count(f"{key}_http_{status}")
+            figs.abuse[f"{key}_answer_ms_max"] = max(figs.abuse.get(f"{key}_answer_ms_max", 0), round(1000 * took))
+        except (OSError, ValueError):
+            figs.count(f"{key}_failed")
+
+    async def nodes(source: str) -> None:
+        while True:
+            await timed("yaml_30k_nodes", "magic_master", 2, NODES_30K, source)
+            await asyncio.sleep(0.5)
+
+    await asyncio.gather(timed("mm_counts_1000", "magic_master", 2, _every_count("magic_master", 1000),
+                               ctx["sources"][0]),
+                         *(nodes(source) for source in ctx["sources"][1:]))
+
+
+async def big_hints(server: Server, figs: Figures, ctx: dict[str, Any]) -> None:
+    """Two addresses, each a Monslaught table of its own with every card count at 1,000 against
+    an AI, asking for hints whenever it is their turn. Where the server refuses such a file, the
+    phase says so (`big_state_refused_http_N`) and hints on the shipped cards instead."""
+    cards = _every_count("monslaught", 1000)
+
+    async def one(source: str) -> None:
+        seats = [{"kind": "human"}, {"kind": "ai", "agent": "heuristic"}]
+        try:
+            status, took, table = await asyncio.to_thread(_upload, server, "monslaught", 2, cards, source, seats)
+        except (OSError, ValueError):
+            status, took, table = 0, 0.0, None
+        figs.abuse["big_state_answer_ms_max"] = max(figs.abuse.get("big_state_answer_ms_max", 0), round(1000 * took))
+        if status != 201:
+            figs.count(f"big_state_refused_http_{status}")
+            table = await asyncio.to_thread(_table, server, seats, source, "monslaught")
+        else:
+            figs.count("big_states_accepted")
+        token = next(s["token"] for s in table["seats"] if s.get("token"))
+        await _ws_loop(server, table["table_id"], token, {"type": "hint"}, 20, figs, "big_hints_sent", source)
+    await asyncio.gather(*(one(source) for source in ctx["sources"][:2]))
+
+
 ABUSE: dict[str, Callable[[Server, Figures, dict[str, Any]], Awaitable[None]]] = {
     "hint_flood": hint_flood, "view_flood": view_flood, "replay_flood": replay_flood, "half_open": half_open,
-    "seat_squat": seat_squat, "table_spam": table_spam, "bad_names": bad_names,
+    "seat_squat": seat_squat, "table_spam": table_spam, "bad_names": bad_names, "rename_fanout": rename_fanout,
+    "ipv4_dual_stack": ipv4_dual_stack, "ai_tables": ai_tables, "big_hints": big_hints, "big_cards": big_cards,
 }
 
 
@@ -387,7 +614,7 @@ def _abuse_process(phase: str, port: int, ctx: dict[str, Any], nice: int, counts
     async def run() -> None:
         asyncio.get_running_loop().set_default_executor(ThreadPoolExecutor(64))
         server = Server.at(port)
-        task = asyncio.create_task(ABUSE[phase](server, figs, ctx))
+        task = asyncio.create_task(ABUSE[phase](server, figs, {**ctx, "sources": sources(phase)}))
         asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, task.cancel)
         with contextlib.suppress(asyncio.CancelledError):
             await task
@@ -419,6 +646,14 @@ class Abuser:
 
 
 # ----- the run --------------------------------------------------------------------------------
+
+def cpu_spent(before: tuple[int, float] | None, after: tuple[int, float] | None) -> float | None:
+    """The server's CPU seconds between two readings (`Server.cpu_s`); None where a restart came
+    between them: the new process counts from zero, so the difference would mean nothing."""
+    if before is None or after is None or before[0] != after[0]:
+        return None
+    return round(after[1] - before[1], 1)
+
 
 def _pct(xs: list[float], q: float) -> float | None:
     if not xs:
@@ -473,6 +708,8 @@ async def soak(seconds: float, kill_every: float, pairs: int, vs_ai: int, think:
     async def killer() -> None:
         while kill_every > 0 and time.monotonic() + kill_every < deadline - 5:
             await asyncio.sleep(kill_every)
+            if figs.phase == "ipv4_dual_stack":  # that phase restarts the server itself, twice
+                continue
             kills_in[figs.phase] = kills_in.get(figs.phase, 0) + 1
             starts.append(await server.kill_and_restart())
 
@@ -484,15 +721,24 @@ async def soak(seconds: float, kill_every: float, pairs: int, vs_ai: int, think:
     try:
         for phase in phases:
             figs.phase = phase
-            t0, c0, s0, epoch = time.monotonic(), time.process_time(), server.cpu_s(), server.epoch
+            t0, c0 = time.monotonic(), time.process_time()
+            front = None
+            if phase == "ipv4_dual_stack":  # the same server behind a dual-stack listener for this phase
+                front = await server.behind_dual_stack()
+                kills_in[phase] = kills_in.get(phase, 0) + 1
+                if front is None:
+                    figs.count("ipv4_dual_stack_skipped_no_nginx")
+            s0 = server.cpu_s()
             abuse = Abuser(phase, server, ctx, nice, home) if phase in ABUSE else None
             await asyncio.sleep(max(0.0, min(phase_s, deadline - time.monotonic())))
             if abuse is not None:
                 await abuse.stop(figs)
             cpu[phase] = round(time.process_time() - c0, 1)
-            s1 = server.cpu_s()
-            if s0 is not None and s1 is not None and epoch == server.epoch:
-                server_cpu[phase] = round(s1 - s0, 1)
+            spent = cpu_spent(s0, server.cpu_s())
+            if spent is not None:
+                server_cpu[phase] = spent
+            if front is not None:
+                await server.on_its_own(front)
             print(f"{phase}: {time.monotonic() - t0:.0f}s, moves {len(figs.moves[phase])}, "
                   f"p99 {_pct(figs.moves[phase], 0.99)} ms", file=sys.stderr, flush=True)
         figs.phase = "end"
@@ -513,13 +759,15 @@ async def soak(seconds: float, kill_every: float, pairs: int, vs_ai: int, think:
         kills.cancel()
         server.stop()
     base = figs.moves["quiet"]
+    quiet_p99 = _pct(base, 0.99)
     rows = []
     for phase in (*phases, "restart"):
         xs, ai = figs.moves[phase], figs.ai_replies[phase]
-        p99 = _pct(xs, 0.99)
-        rows.append({"phase": phase, "bystander_moves": len(xs), "p50_ms": _pct(xs, 0.5), "p99_ms": p99,
+        p50, p99 = _pct(xs, 0.5), _pct(xs, 0.99)
+        rows.append({"phase": phase, "bystander_moves": len(xs), "p50_ms": p50, "p99_ms": p99,
                      "max_ms": _pct(xs, 1.0),
-                     "p99_vs_quiet": round(p99 / _pct(base, 0.99), 2) if p99 and base and _pct(base, 0.99) else None,
+                     "p50_vs_quiet_p99": round(p50 / quiet_p99, 2) if p50 and quiet_p99 else None,
+                     "p99_vs_quiet": round(p99 / quiet_p99, 2) if p99 and quiet_p99 else None,
                      "ai_replies": len(ai), "ai_reply_p50_ms": _pct(ai, 0.5), "ai_reply_p99_ms": _pct(ai, 0.99),
                      "client_cpu_s": cpu.get(phase), "server_cpu_s": server_cpu.get(phase), "kills": kills_in.get(phase, 0)})
     return {"phases": rows, "acked_moves_lost": lost, "acked_seats": len(figs.acked),

@@ -89,7 +89,8 @@ def start_server(tmp: Path, port: int | None = None) -> tuple[str, subprocess.Po
     port = port or free_port()
     log = (tmp / "serve.log").open("a")
     cmd = [sys.executable, "-m", "sabbat.cli.main", "serve", "--host", "127.0.0.1", "--port", str(port),
-           "--db", str(tmp / "sabbat.sqlite3"), "--tables-per-client", "10000"]  # every test's tables come from here
+           "--db", str(tmp / "sabbat.sqlite3"), "--tables-per-client", "10000",
+           "--ai-seats-per-client", "100000", "--ai-seats", "1000000"]  # every test's tables come from here
     proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, cwd=tmp)
     log.close()
     base = f"http://127.0.0.1:{port}"

@@ -23,7 +23,7 @@ from .fair import FairShare, Shares
 from .http_limits import BodyLimit
 from .hub import Hub
 from .keeping import Keeper
-from .limits import KEEP_S
+from .limits import AI_SEATS, AI_SEATS_PER_CLIENT, KEEP_S
 from .lobby import OPEN_EXPIRY_S
 from .ownership import Leases, SoleProcess, process_name
 from .protocol import ws_table
@@ -41,13 +41,15 @@ FORGET_S = 10.0
 
 def create_app(db: str, workers: int = 2, grace_s: float = 60.0, allow_origins: tuple[str, ...] = (),
                pool: Any = None, extra_agents: tuple[str, ...] = (), open_expiry_s: float = OPEN_EXPIRY_S,
-               tables_per_client: int = TABLES_PER_CLIENT, shares: Shares | None = None,
+               tables_per_client: int = TABLES_PER_CLIENT, ai_seats_per_client: int = AI_SEATS_PER_CLIENT,
+               ai_seats_total: int = AI_SEATS, shares: Shares | None = None,
                keep_finished_s: float = KEEP_S, access_log: bool = False,
                metrics_token: str | None = None) -> Starlette:
     """The whole server; `db` is a SQLite path or a postgresql:// URL. `extra_agents` are AI
     players the operator offers beside the levels (`sabbat serve --agent`); a table with a seat
     nobody claimed expires after `open_expiry_s`; one client address may have
-    `tables_per_client` tables waiting or in play. `shares` are the client addresses' fair
+    `tables_per_client` tables waiting or in play, and its tables `ai_seats_per_client` AI seats in
+    play (`ai_seats_total` on the whole server, `ai_seats`). `shares` are the client addresses' fair
     shares of the server (`fair`; the defaults unless given). The tables in play load in the
     background once the server runs; a finished one loads when asked for and is forgotten
     `keep_finished_s` after the last time it was (`keeping`). `access_log` logs every request
@@ -56,12 +58,14 @@ def create_app(db: str, workers: int = 2, grace_s: float = 60.0, allow_origins: 
     sole = SoleProcess(Path(store.engine.url.database or "")) if _sqlite_file(store) else None
     leases = Leases(store, process_name()) if store.engine.dialect.name == "postgresql" else None
     service = TableService(grace_s=grace_s, agents=(*LEVELS, *extra_agents), open_expiry_s=open_expiry_s,
-                           tables_per_client=tables_per_client)
+                           tables_per_client=tables_per_client, ai_seats_per_client=ai_seats_per_client,
+                           ai_seats_total=ai_seats_total)
     authority = Authority(service, store, leases, keep_finished_s)
     keeper = authority.keeper
     keeper.expect()
     own_pool = pool is None
-    hub = Hub(authority, pool if pool is not None else ai.make_pool(workers), workers)
+    shares = shares or Shares()
+    hub = Hub(authority, pool if pool is not None else ai.make_pool(workers), workers, shares)
     replays = Replays(service)
 
     @contextlib.asynccontextmanager
@@ -92,7 +96,6 @@ def create_app(db: str, workers: int = 2, grace_s: float = 60.0, allow_origins: 
                 sole.release()
 
     routes = [*ops.routes(), *http_routes(), WebSocketRoute("/ws/tables/{table_id}", ws_table)]
-    shares = shares or Shares()
     middleware = [Middleware(FairShare, shares=shares), Middleware(BodyLimit)]
     if access_log:
         middleware.insert(0, Middleware(AccessLog))

@@ -49,6 +49,11 @@ class Shares:
         bucket[0], bucket[1] = left, now
         return 0.0 if left >= 0 else -left / self.rate
 
+    def owes(self, address: str) -> bool:
+        """Whether the address has spent past its share (its next work would wait)."""
+        bucket = self.buckets.get(address)
+        return bucket is not None and bucket[0] + (self.clock() - bucket[1]) * self.rate < 0
+
     async def take(self, address: str | None, units: float) -> None:
         """Spend `units`, waiting first while the address is in debt."""
         wait = self.charge(address, units)

@@ -8,8 +8,9 @@ closed, so no table ever waits on a slow socket.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -17,7 +18,8 @@ from starlette.websockets import WebSocket
 
 from . import ai
 from .authority import Authority
-from .limits import QUEUE_LIMIT, RESERVE, VIEW_CACHE, Bucket
+from .fair import Shares
+from .limits import ASKED_VIEWS_BURST, ASKED_VIEWS_RATE, FANOUT_FRAME, QUEUE_LIMIT, RESERVE, VIEW_CACHE, Bucket
 from .pacing import Pace
 from .rejected import Rejected
 from .steps import secret_mover
@@ -77,8 +79,14 @@ class Conn:
 class Hub:
     """Live connections per table; turns every table change into each recipient's view."""
 
-    def __init__(self, authority: Authority, pool: Any, workers: int = 2) -> None:
+    def __init__(self, authority: Authority, pool: Any, workers: int = 2, shares: Shares | None = None) -> None:
         self.authority = authority
+        self.shares = shares or Shares()
+        """The client addresses' fair shares: a change's sender pays for the frames it fans out."""
+        self.asked = Shares(ASKED_VIEWS_RATE, ASKED_VIEWS_BURST, self.shares.clock)
+        """The whole server's budget of full views readers ask for (`protocol`), in units."""
+        self.payer: Conn | None = None
+        """The connection whose message is making the change under way (`paid_by`)."""
         self.service = authority.service
         self.pool = pool
         self.thinking = Thinking(pool, workers)
@@ -105,13 +113,24 @@ class Hub:
         without a pause, so no other move's view can carry this ack."""
         conn.ack = ack
         try:
-            result = change()
+            with self.paid_by(conn):
+                result = change()
         finally:
             pending, conn.ack = conn.ack, None
         if pending is not None:  # no view went out (this reader saw nothing new): acknowledge alone
             version = self.service.get(conn.table_id).version_for(conn.seat)
             self.send(conn, {"type": "ack", "msg_id": ack, "version": version})
         return result
+
+    @contextlib.contextmanager
+    def paid_by(self, conn: Conn) -> Iterator[None]:
+        """The table changes made inside are `conn`'s doing: each frame they make the server send
+        to another reader costs its address FANOUT_FRAME units of its share (`changed`)."""
+        before, self.payer = self.payer, conn
+        try:
+            yield
+        finally:
+            self.payer = before
 
     def moved(self, table: Table) -> None:
         """This process gave the table up: its readers are told, and closed so that they
@@ -132,11 +151,15 @@ class Hub:
     def changed(self, table: Table) -> None:
         self.schedule_ai(table)
         made: dict[tuple[int | None, str, int], Built] = {}  # spectators share one frame
+        payer, frames = self.payer, 0
         for conn in list(self.conns.get(table.id, ())):
             if conn.crowded():
-                conn.behind = True
+                conn.behind = True  # it is sent a view later all the same
+                frames += conn is not payer
                 continue
-            self.push_view(table, conn, made=made)
+            frames += bool(self.push_view(table, conn, made=made)) and conn is not payer
+        if payer is not None and frames:
+            self.shares.charge(payer.address, frames * FANOUT_FRAME)
 
     def catch_up(self, conn: Conn) -> None:
         """A reader that was behind: the whole view now, marked `skipped` (it missed versions)."""
@@ -244,7 +267,8 @@ class Hub:
                 self._ai_move(table, version, seat, action)
 
         self.thinking.move(table.id, ai.choose,
-                           (table.game.info.id, table.state.to_json(), agent, seed, ai.MAX_THINK_S, table.cards), done)
+                           (table.game.info.id, table.state.to_json(), agent, seed, ai.MAX_THINK_S, table.cards), done,
+                           table.creator, unwatched=all(s.kind == "ai" for s in table.seats))
 
     def _ai_move(self, table: Table, version: int, seat: int, action: Any) -> None:
         self.authority.background(self.authority.ai(table, version, seat, action))

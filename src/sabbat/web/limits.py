@@ -45,6 +45,26 @@ ADDRESS_BURST = 600.0
 IPV6_PREFIX = 56
 """Bits of an IPv6 address that name one subscriber: ISPs hand a home a /56 (some a /48 or a
 /64), and each address in it costs its holder nothing, so one share covers the whole prefix."""
+FANOUT_FRAME = 0.25
+"""Units a change costs its sender for each frame it makes the server send to another reader (a
+spectator, another seat): a move or a name seen by sixty readers costs fifteen units more than
+one seen by nobody, so a sender cannot make the server work for many readers at the price of one
+message. (A frame is mostly built once for all its readers; sending it, compressed, is the cost.)"""
+WRITE_COST = 5.0
+"""Units a message that writes a row costs beyond the message itself (a new seat name): what
+joining a seat costs over HTTP."""
+ASKED_VIEWS_RATE = 400.0
+"""Units of asked-for full views (one per VIEW_BYTES of them) a second the whole server sends,
+all clients together; past it a `view` or `lang` message is refused (`busy`) until the budget
+refills. Why a server-wide budget: each address pays for its views, but twenty addresses
+together could still fill the event loop with views nobody needs to play; a view is never
+needed to play on (every change sends one), so it is what waits when the server is busy."""
+ASKED_VIEWS_BURST = 2 * ASKED_VIEWS_RATE
+"""Units of asked-for views the server sends at once after a quiet spell."""
+AI_SEATS_PER_CLIENT = 12
+"""Default AI seats one client address's tables may have in play at once (three games of four)."""
+AI_SEATS = 1000
+"""Default AI seats all the server's tables may have in play at once (`ai_seats`)."""
 
 
 @dataclass(frozen=True)

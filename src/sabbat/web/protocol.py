@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import json
 import time
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlparse
 
@@ -21,7 +22,7 @@ from . import ai
 from .fair import Shares, address_of
 from .http_limits import request_lang
 from .hub import MOVING_CLOSE, Close, Conn, Hub
-from .limits import FLOOD_CLOSE, MAX_DEPTH, MAX_FRAME, ROOM_WAIT_S, VIEW_BYTES
+from .limits import FLOOD_CLOSE, MAX_DEPTH, MAX_FRAME, ROOM_WAIT_S, VIEW_BYTES, WRITE_COST
 from .rejected import Rejected
 from .table import Table
 from .tables import TableService
@@ -71,7 +72,8 @@ async def ws_table(ws: WebSocket) -> None:
             await ws.close(code=HELLO_CLOSE.get(exc.code, 4401))
             return
         conn = Conn(ws, table_id, seat, token, lang, address_of(ws.scope))
-        service.connected(table, seat, +1)
+        with hub.paid_by(conn):  # a seat coming in is news to every reader: the comer pays for it
+            service.connected(table, seat, +1)
         hub.conns.setdefault(table_id, set()).add(conn)
         sender = asyncio.create_task(_sender(ws, conn, hub))
         hub.push_view(table, conn, full=True)
@@ -103,7 +105,7 @@ async def ws_table(ws: WebSocket) -> None:
     finally:
         if conn is not None:
             hub.drop(conn, Close(1000, "bye"))  # ends the sender after what waits (if not closing already)
-            with contextlib.suppress(Rejected):
+            with contextlib.suppress(Rejected), hub.paid_by(conn):
                 service.connected(service.get(table_id), conn.seat, -1)
         if sender is not None:
             with contextlib.suppress(TimeoutError, asyncio.CancelledError):
@@ -192,10 +194,21 @@ async def _send_error(ws: WebSocket, lang: str, exc: Rejected) -> None:
     await ws.send_text(encode(_error_frame(lang, exc, None)))
 
 
-def _charge_view(conn: Conn, size: int, shares: Shares) -> None:
-    """A full view the client asked for costs one message more per VIEW_BYTES of it."""
+ASKED = "asked views"
+"""The key of the whole server's budget of asked-for views in `Hub.asked`."""
+
+
+def _asked_view(hub: Hub, conn: Conn, table: Table, shares: Shares) -> None:
+    """A full view the client asked for (`view`, `lang`): it costs one message more per
+    VIEW_BYTES of it, to the connection's rate and its address's share, and comes out of the
+    whole server's budget of asked-for views; while that budget is spent it is refused (`busy`),
+    so many addresses together cannot fill the event loop with views nobody needs to play."""
+    if hub.asked.owes(ASKED):
+        raise Rejected("views_busy")
+    size = hub.push_view(table, conn, full=True)
     conn.bucket.charge(size / VIEW_BYTES)
     shares.charge(conn.address, size / VIEW_BYTES)
+    hub.asked.charge(ASKED, 1 + size / VIEW_BYTES)
 
 
 async def _handle(hub: Hub, conn: Conn, message: dict[str, Any], shares: Shares) -> None:
@@ -224,18 +237,20 @@ async def _handle(hub: Hub, conn: Conn, message: dict[str, Any], shares: Shares)
                 hub.acknowledged(conn, ack, lambda: service.reclaim(table, seat))
             else:
                 await hub.authority.rename(table, seat, message.get("name"),
-                                           lambda change: hub.acknowledged(conn, ack, change))
+                                           lambda change: _written(hub, conn, ack, change, shares))
         elif kind == "hint":
             _hint(hub, conn, table)
         elif kind == "lang":
             if message.get("lang") not in i18n.LOCALES:
                 raise Rejected.because("lang", langs=", ".join(i18n.LOCALES))
+            if hub.asked.owes(ASKED):
+                raise Rejected("views_busy")
             conn.lang = message["lang"]
-            _charge_view(conn, hub.push_view(table, conn, full=True), shares)
+            _asked_view(hub, conn, table, shares)
         elif kind == "ping":
             hub.send(conn, {"type": "pong"})
         elif kind == "view":
-            _charge_view(conn, hub.push_view(table, conn, full=True), shares)
+            _asked_view(hub, conn, table, shares)
         else:
             raise Rejected.because("message_type", kind=repr(str(kind)[:30]))
     except Rejected as exc:
@@ -245,6 +260,16 @@ async def _handle(hub: Hub, conn: Conn, message: dict[str, Any], shares: Shares)
                 hub.push_view(service.get(conn.table_id), conn, full=True)
         elif exc.code == "moving" and conn.table_id not in service.tables:  # given up: reconnect to its new owner
             hub.drop(conn, Close(MOVING_CLOSE, "moving"))
+
+
+def _written(hub: Hub, conn: Conn, ack: str, change: Callable[[], None], shares: Shares) -> None:
+    """Put a change that wrote a row (a seat's name) in place: it costs its sender WRITE_COST units
+    besides the frames it fans out (`Hub.paid_by`); one that changed nothing wrote nothing."""
+    changed = hub.service.tables.get(conn.table_id)
+    before = None if changed is None else changed.revision
+    hub.acknowledged(conn, ack, change)
+    if changed is not None and changed.revision != before:
+        shares.charge(conn.address, WRITE_COST)
 
 
 def _hint(hub: Hub, conn: Conn, table: Table) -> None:

@@ -196,7 +196,7 @@ async def _created(request: Request,
         table, tokens = await _authority(request).add(new), new.tokens
     except SabbatError as exc:
         refusal = refusals.refusal(exc)
-        return _error({"cross_site": 403, "too_many_tables": 429}.get(refusal.code, 400), refusal.message(lang))
+        return _error({"cross_site": 403, "too_many_tables": 429, "too_many_ai_seats": 429, "server_ai_full": 503}.get(refusal.code, 400), refusal.message(lang))
     seats = []
     for s in table.seats:
         row: dict[str, Any] = {"seat": s.seat, "kind": s.kind}

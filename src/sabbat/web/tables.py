@@ -21,7 +21,8 @@ from sabbat.core.game import SEED_RANGE, Game, check_seed
 from sabbat.core.replay import Replay
 from sabbat.core.takeback import reveals_nothing
 
-from . import clocks, loading, lobby, refusals
+from . import ai_seats, clocks, loading, lobby, refusals
+from .limits import AI_SEATS, AI_SEATS_PER_CLIENT
 from .names import MAX_TABLE_NAME, game_named, seat_name, text_name
 from .rejected import Rejected
 from .rowcheck import MAX_CLOCK_S
@@ -40,10 +41,13 @@ class TableService:
 
     def __init__(self, grace_s: float = 60.0, clock: Callable[[], float] = time.monotonic,
                  agents: Collection[str] = LEVELS, open_expiry_s: float = lobby.OPEN_EXPIRY_S,
-                 tables_per_client: int = TABLES_PER_CLIENT) -> None:
+                 tables_per_client: int = TABLES_PER_CLIENT, ai_seats_per_client: int = AI_SEATS_PER_CLIENT,
+                 ai_seats_total: int = AI_SEATS) -> None:
         self.grace_s = grace_s
         self.open_expiry_s = open_expiry_s
         self.tables_per_client = tables_per_client
+        self.ai_seats = (ai_seats_per_client, ai_seats_total)
+        """AI seats in play at once: per client address, and on the whole server (`ai_seats`)."""
         self.agents = frozenset(agents)
         """The AI players a request may seat: the levels, and what the operator added."""
         self.deal: Callable[[], int] = lambda: secrets.randbelow(SEED_RANGE.stop)
@@ -174,6 +178,7 @@ class TableService:
                 token = secrets.token_urlsafe(24)
                 tokens[i] = token
                 seats.append(Seat(i, "human", token_hash=hash_token(token), name=name))
+        ai_seats.check(self.tables.values(), client, sum(1 for s in seats if s.kind == "ai"), *self.ai_seats)
         seed, chosen = self._seed(spec, seats)
         settings = self._settings(spec)
         creator_key = secrets.token_urlsafe(24)

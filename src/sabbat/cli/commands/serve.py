@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from sabbat import agents
-from sabbat.web.limits import KEEP_S, Limits
+from sabbat.web.limits import AI_SEATS, AI_SEATS_PER_CLIENT, KEEP_S, Limits
 
 
 @click.command()
@@ -19,6 +19,8 @@ from sabbat.web.limits import KEEP_S, Limits
 @click.option("--open-expiry", type=click.FloatRange(1, 30 * 86400), default=3600.0, show_default=True, help="Seconds a table may wait with a seat nobody claimed before it expires.", envvar="SABBAT_OPEN_EXPIRY", show_envvar=True)
 @click.option("--tables-per-client", type=click.IntRange(1, 100000), default=10, show_default=True, help="Tables one client address may have waiting or in play at once.", envvar="SABBAT_TABLES_PER_CLIENT", show_envvar=True)
 @click.option("--allowed-host", "allowed_hosts", multiple=True, help="A name this server is reached by, e.g. play.example.org (repeatable; `*` is any). Requests for other names are refused (DNS rebinding); the loopback names are always allowed, and any address when it listens beyond loopback. See docs/hosting.md.", envvar="SABBAT_ALLOWED_HOSTS", show_envvar=True)
+@click.option("--ai-seats-per-client", type=click.IntRange(0, 100000), default=AI_SEATS_PER_CLIENT, show_default=True, help="AI seats one client address's tables may have in play at once.", envvar="SABBAT_AI_SEATS_PER_CLIENT", show_envvar=True)
+@click.option("--ai-seats", "ai_seats_total", type=click.IntRange(0, 1000000), default=AI_SEATS, show_default=True, help="AI seats all tables may have in play at once.", envvar="SABBAT_AI_SEATS", show_envvar=True)
 @click.option("--proxy", "proxies", multiple=True, help="Address of a reverse proxy in front (repeatable, e.g. 127.0.0.1): its X-Forwarded-For/-Proto headers are believed, and per-client limits are left to it. See docs/hosting.md.", envvar="SABBAT_PROXIES", show_envvar=True)
 @click.option("--max-connections", type=click.IntRange(1), default=Limits.max_connections, show_default=True, help="Connections at once, all clients together; past it, new ones are refused.", envvar="SABBAT_MAX_CONNECTIONS", show_envvar=True)
 @click.option("--max-per-client", type=click.IntRange(1), default=Limits.per_client, show_default=True, help="Connections at once from one address (not counting --proxy addresses).", envvar="SABBAT_MAX_PER_CLIENT", show_envvar=True)
@@ -30,7 +32,8 @@ from sabbat.web.limits import KEEP_S, Limits
 @click.option("--keep-finished", type=click.FloatRange(0, 30 * 86400), default=KEEP_S, show_default=True, envvar="SABBAT_KEEP_FINISHED", show_envvar=True, help="Seconds a finished table stays in memory after the last time someone asked for it (it is loaded again from the database when asked for).")
 @click.option("--metrics-token", default=None, envvar="SABBAT_METRICS_TOKEN", show_envvar=True, help="A secret that lets whoever sends it (Authorization: Bearer TOKEN) read /metrics; without it only this machine's loopback may. Prefer the environment variable.")
 def serve(host: str, port: int, db: str | None, workers: int, grace: float, allow_origins: tuple[str, ...],
-          extra_agents: tuple[str, ...], open_expiry: float, tables_per_client: int, proxies: tuple[str, ...],
+          extra_agents: tuple[str, ...], open_expiry: float, tables_per_client: int, ai_seats_per_client: int,
+          ai_seats_total: int, proxies: tuple[str, ...],
           max_connections: int, max_per_client: int, header_timeout: float, body_timeout: float,
           address_share: float, access_log: bool, keep_finished: float, metrics_token: str | None,
           allowed_hosts: tuple[str, ...], ipv6_prefix: int) -> None:
@@ -48,6 +51,7 @@ def serve(host: str, port: int, db: str | None, workers: int, grace: float, allo
                     per_client=max_per_client, address_rate=address_share, proxies=proxies,
                     ipv6_prefix=ipv6_prefix)
     run(host, port, db, workers, grace, allow_origins, tuple(n.strip() for n in extra_agents),
-        lobby={"open_expiry_s": open_expiry, "tables_per_client": tables_per_client}, limits=limits,
+        lobby={"open_expiry_s": open_expiry, "tables_per_client": tables_per_client,
+               "ai_seats_per_client": ai_seats_per_client, "ai_seats_total": ai_seats_total}, limits=limits,
         access_log=access_log, keep_finished_s=keep_finished, metrics_token=metrics_token or None,
         allowed_hosts=allowed_hosts)
