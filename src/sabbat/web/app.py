@@ -57,7 +57,8 @@ def create_app(db: str, workers: int = 2, grace_s: float = 60.0, allow_origins: 
     leases = Leases(store, process_name()) if store.engine.dialect.name == "postgresql" else None
     service = TableService(grace_s=grace_s, agents=(*LEVELS, *extra_agents), open_expiry_s=open_expiry_s,
                            tables_per_client=tables_per_client)
-    authority = Authority(service, store, leases, keep_finished_s)
+    shares = shares or Shares()
+    authority = Authority(service, store, leases, keep_finished_s, shares)
     keeper = authority.keeper
     keeper.expect()
     own_pool = pool is None
@@ -92,7 +93,6 @@ def create_app(db: str, workers: int = 2, grace_s: float = 60.0, allow_origins: 
                 sole.release()
 
     routes = [*ops.routes(), *http_routes(), WebSocketRoute("/ws/tables/{table_id}", ws_table)]
-    shares = shares or Shares()
     middleware = [Middleware(FairShare, shares=shares), Middleware(BodyLimit)]
     if access_log:
         middleware.insert(0, Middleware(AccessLog))

@@ -201,7 +201,7 @@ async def _created(request: Request,
         table, tokens = await make(await _body(request), address_of(request.scope))
     except SabbatError as exc:
         refusal = _refusal(exc)
-        return _error({"cross_site": 403, "too_many_tables": 429}.get(refusal.code, 400), refusal.message(lang))
+        return _error({"cross_site": 403, "too_many_tables": 429, "too_many_refused": 429}.get(refusal.code, 400), refusal.message(lang))
     seats = []
     for s in table.seats:
         row: dict[str, Any] = {"seat": s.seat, "kind": s.kind}

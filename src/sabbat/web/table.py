@@ -231,6 +231,8 @@ class NewTable:
     row: TableRow
     tokens: dict[int, str]
     client: str | None
+    state: GameState | None = None
+    """The table's first position, built by the check (the table starts from it, not from a second build)."""
 
 
 @dataclass
