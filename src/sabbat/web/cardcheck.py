@@ -47,7 +47,7 @@ def card_text(value: Any) -> str | None:
     try:
         carddata.check_size(value.encode("utf-8", "surrogatepass"))
     except CardFileTooLarge as exc:
-        raise Rejected("cards_too_long", found=exc.found, limit=exc.limit) from None
+        raise Rejected("cards_too_long", found=f"{exc.found:,}", limit=f"{exc.limit:,}") from None
     return value
 
 
@@ -58,7 +58,8 @@ def price(text: str) -> float:
 
 def over_bound(exc: CardFileTooLarge, game: Game) -> Rejected:
     """A card file over one of its bounds, refused naming the bound, in each person's language."""
-    return Rejected(_CODES[exc.bound], limit=exc.limit, found=exc.found, game=game.info.title)
+    found = "" if exc.found is None else f"{exc.found:,}"
+    return Rejected(_CODES[exc.bound], limit=f"{exc.limit:,}", found=found, game=game.info.title)
 
 
 class Refusals:
