@@ -161,3 +161,15 @@ def test_an_upload_over_the_size_bound_is_refused_before_it_is_kept() -> None:
         carddata.upload("#" * (MAX_FILE_BYTES + 1))
     assert (caught.value.bound, caught.value.found) == ("bytes", MAX_FILE_BYTES + 1)
     assert MAX_FILE_BYTES >= 3 * max(len(shipped_text(g).encode()) for g in GAMES)
+
+
+def test_the_studio_guide_states_the_bounds_the_code_has() -> None:
+    """Game designers read the bounds in docs/studio.md: they must be the ones applied."""
+    text = (Path(__file__).parents[2] / "docs" / "studio.md").read_text(encoding="utf-8")
+    assert f"| size | 64 KB ({MAX_FILE_BYTES:,} bytes) |" in text
+    assert f"YAML aliases expanded) | {MAX_VALUES:,} |" in text and f"| nesting | {MAX_DEPTH} deep |" in text
+    assert f"| any number | {carddata.MAX_NUMBER:,} |" in text
+    for game_id in GAMES:
+        bounds = bounds_of(game_id)
+        title = games.get(game_id).info.title["en"].split(" (")[0]
+        assert f"| {title} | {bounds.count:,} | {bounds.cards:,} |" in text, game_id
