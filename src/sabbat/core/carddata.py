@@ -99,9 +99,28 @@ class CardBounds:
     """Cards in the whole file: every entry's count added up."""
 
 
-_YAML_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-"""libyaml's parser where PyYAML has it (about ten times faster), else PyYAML's own: the bounds
-below hold with either."""
+if yaml.__with_libyaml__:
+    from yaml.composer import Composer
+    from yaml.constructor import SafeConstructor
+    from yaml.cyaml import CParser, CSafeLoader  # type: ignore[attr-defined]
+    from yaml.resolver import Resolver
+
+    class _EventLoader(Composer, CParser, SafeConstructor, Resolver):
+        """A safe loader reading libyaml's events (ten times faster than PyYAML's own parser)
+        with PyYAML's composer: libyaml's own composer builds the whole document in one call
+        that holds the interpreter, while this one lets a thread that reads a card file give the
+        event loop its turns."""
+
+        def __init__(self, stream: bytes) -> None:
+            CParser.__init__(self, stream)
+            Composer.__init__(self)
+            SafeConstructor.__init__(self)
+            Resolver.__init__(self)
+
+    _YAML_LOADER: Any = _EventLoader
+    _YAML_EVENTS: Any = CSafeLoader
+else:  # PyYAML without libyaml: its own parser, slower; the bounds below hold the same
+    _YAML_LOADER = _YAML_EVENTS = yaml.SafeLoader
 _STARTS = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
 _ENDS = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
 
@@ -119,7 +138,7 @@ def _scan_yaml(raw: bytes) -> None:
     before a single node or value is built (the parser keeps its nesting on the heap, so even a
     file nested 200,000 deep is refused at depth 33)."""
     depth = values = 0
-    for event in yaml.parse(raw, Loader=_YAML_LOADER):
+    for event in yaml.parse(raw, Loader=_YAML_EVENTS):
         if isinstance(event, _ENDS):
             depth -= 1
             continue
