@@ -26,7 +26,7 @@ from sabbat import games
 from sabbat.core import carddata
 from sabbat.games.magic_master import cards as mm_cards
 from sabbat.games.monslaught import cards as monslaught_cards
-from sabbat.web import cardcheck, loading, protocol
+from sabbat.web import cardcheck, fair, loading, protocol
 from sabbat.web.app import create_app
 from sabbat.web.fair import Shares
 from sabbat.web.store import SeatRow, TableRow
@@ -242,3 +242,14 @@ def test_a_hint_writes_its_position_off_the_event_loop(app_client: TestClient, m
                 break
     assert writers and loop_thread not in writers
 
+
+
+def test_refusals_are_forgotten_once_their_time_is_up() -> None:
+    now = [0.0]
+    refusals = cardcheck.Refusals(lambda: now[0], hold_s=60.0)
+    for i in range(fair.KEEP):
+        refusals.add(f"10.0.{i // 256}.{i % 256}")
+    assert refusals.held("10.0.0.1") == 1
+    now[0] = 60.0
+    refusals.add("192.0.2.1")
+    assert list(refusals.times) == ["192.0.2.1"] and refusals.held("10.0.0.1") == 0

@@ -22,7 +22,7 @@ from sabbat.core import carddata
 from sabbat.core.errors import CardFileTooLarge
 from sabbat.core.game import Game
 
-from .fair import Shares
+from .fair import KEEP, Shares
 from .rejected import Rejected
 
 T = TypeVar("T")
@@ -71,8 +71,12 @@ class Refusals:
         self.times: dict[str, collections.deque[float]] = {}
 
     def add(self, client: str | None) -> None:
-        if client is not None:
-            self.times.setdefault(client, collections.deque()).append(self.clock())
+        if client is None:
+            return
+        if client not in self.times and len(self.times) >= KEEP:
+            for other in list(self.times):  # senders who never came back are forgotten once their time is up
+                self.held(other)
+        self.times.setdefault(client, collections.deque()).append(self.clock())
 
     def held(self, client: str) -> int:
         """Card files `client` had refused within the last `hold_s` seconds."""
