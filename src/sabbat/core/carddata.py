@@ -125,8 +125,12 @@ _STARTS = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
 _ENDS = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
 
 
-def _too_many(found: int | None = None) -> CardFileTooLarge:
-    return CardFileTooLarge(f"has more than {MAX_VALUES:,} values", "values", MAX_VALUES, found)
+class _Refused(Exception):
+    """Raised while a file is read; carries the one-line reason."""
+
+
+def _too_many() -> CardFileTooLarge:
+    return CardFileTooLarge(f"has more than {MAX_VALUES:,} values", "values", MAX_VALUES)
 
 
 def _too_deep() -> CardFileTooLarge:
@@ -171,10 +175,6 @@ def _expanded_size(node: yaml.Node, sizes: dict[int, int]) -> int:
                                "values", MAX_VALUES)
     sizes[key] = total
     return total
-
-
-class _Refused(Exception):
-    """Raised while a file is read; carries the one-line reason."""
 
 
 def _load_yaml(raw: bytes) -> Any:
