@@ -40,6 +40,15 @@ def every_count(text: str, count: int) -> str:
     return re.sub(r"\{id: ", f"{{count: {count}, id: ", re.sub(r"count: \d+, ", "", text))
 
 
+@pytest.fixture(autouse=True)
+def _uploads_forgotten() -> Iterator[None]:
+    """Card files uploaded here are forgotten afterwards (other tests look for stray uploads)."""
+    before = dict(carddata._uploads)
+    yield
+    carddata._uploads.clear()
+    carddata._uploads.update(before)
+
+
 @pytest.fixture
 def built_cards(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     """The ids of the card entries validated by any game's schema while the test runs."""

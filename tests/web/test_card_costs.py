@@ -58,6 +58,15 @@ def largest_monslaught() -> str:
     return yaml.safe_dump(data, allow_unicode=True)
 
 
+@pytest.fixture(autouse=True)
+def _uploads_forgotten() -> Iterator[None]:
+    """Card files uploaded here are forgotten afterwards (other tests look for stray uploads)."""
+    before = dict(carddata._uploads)
+    yield
+    carddata._uploads.clear()
+    carddata._uploads.update(before)
+
+
 class Ledger(Shares):
     """Shares that never refill and remember every charge, by address."""
 
