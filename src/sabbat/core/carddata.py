@@ -14,14 +14,15 @@ import hashlib
 import json
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
 import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
-from .errors import CardDataError
+from .errors import CardDataError, CardFileTooLarge
 from .safeio import read_regular, shown
 
 SOURCE = re.compile(r"^(rulebook|reconstructed|public:\S.*)$")
@@ -66,45 +67,98 @@ class CardEntry(BaseModel):
         return self.provenance.get(field) or self.provenance["default"]
 
 
-#: Limits on a card file, far above any real one (the shipped files are about 20 KB and 2,500
-#: YAML nodes, with numbers up to 100): a hostile file fails at once with one line.
-MAX_FILE_BYTES = 1 << 20
-MAX_NODES = 20_000
-"""YAML nodes as written (composing each costs about 20 µs)."""
-MAX_VALUES = 100_000
-"""Values once aliases are expanded: a YAML alias bomb is refused before anything walks it."""
+#: Limits on every card file, about three to four times the largest shipped one (the shipped files
+#: are at most 21 KB and 2,400 YAML values, nested 4 deep, with numbers up to 100): each is checked
+#: before the work it bounds, so a hostile file fails at once with one line.
+MAX_FILE_BYTES = 64 * 1024
+"""Bytes of card-file text, checked before anything reads it."""
+MAX_VALUES = 10_000
+"""Values (every key, number, text, list and mapping), counted from the YAML parser's events
+before any node is built, and again with aliases expanded before anything walks them (an alias
+bomb is refused at once)."""
 MAX_DEPTH = 32
 MAX_NUMBER = 10_000
 MAX_COUNT = 1_000
+"""The most copies any entry may have, whatever the game (each game declares its own, smaller
+`CardBounds`)."""
+
+
+@dataclass(frozen=True)
+class CardBounds:
+    """The most cards a card file for one game may make, declared by the game next to its schema.
+
+    Why per game and checked on the file's plain data: the cost of a card set is in the cards it
+    builds (one entry with a count of 1,000 is a thousand cards, and some games precompute per
+    pair of cards), not in its bytes; the bounds are checked before any card is built, so a file
+    that would build a hundred thousand costs no more to refuse than to read.
+    """
+
+    count: int
+    """Copies of one card (an entry's `count`)."""
+    cards: int
+    """Cards in the whole file: every entry's count added up."""
+
+
+if yaml.__with_libyaml__:
+    from yaml.composer import Composer
+    from yaml.constructor import SafeConstructor
+    from yaml.cyaml import CParser, CSafeLoader  # type: ignore[attr-defined]
+    from yaml.resolver import Resolver
+
+    class _EventLoader(Composer, CParser, SafeConstructor, Resolver):
+        """A safe loader reading libyaml's events (ten times faster than PyYAML's own parser)
+        with PyYAML's composer: libyaml's own composer builds the whole document in one call
+        that holds the interpreter, while this one lets a thread that reads a card file give the
+        event loop its turns."""
+
+        def __init__(self, stream: bytes) -> None:
+            CParser.__init__(self, stream)
+            Composer.__init__(self)
+            SafeConstructor.__init__(self)
+            Resolver.__init__(self)
+
+    _YAML_LOADER: Any = _EventLoader
+    _YAML_EVENTS: Any = CSafeLoader
+else:  # PyYAML without libyaml: its own parser, slower; the bounds below hold the same
+    _YAML_LOADER = _YAML_EVENTS = yaml.SafeLoader
+_STARTS = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
+_ENDS = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
 
 
 class _Refused(Exception):
-    """Raised inside the YAML loader; carries the one-line reason (and its `SabbatError.why`, if any)."""
+    """Raised while a file is read; carries the one-line reason (and its `SabbatError.why`, if any)."""
 
     def __init__(self, reason: str, why: str | None = None) -> None:
         super().__init__(reason)
         self.why = why
 
 
-class _BoundedLoader(yaml.SafeLoader):
-    """A safe loader that refuses deep nesting and too many nodes while it composes."""
+def _too_many() -> CardFileTooLarge:
+    return CardFileTooLarge(f"has more than {MAX_VALUES:,} values", "values", MAX_VALUES)
 
-    def __init__(self, stream: bytes) -> None:
-        super().__init__(stream)
-        self._depth = 0
-        self._nodes = 0
 
-    def compose_node(self, parent: Any, index: Any) -> Any:
-        self._depth += 1
-        self._nodes += 1
-        if self._depth > MAX_DEPTH:
-            raise _Refused(f"nests values more than {MAX_DEPTH} deep")
-        if self._nodes > MAX_NODES:
-            raise _Refused(f"has more than {MAX_NODES:,} values")
-        try:
-            return super().compose_node(parent, index)
-        finally:
-            self._depth -= 1
+def _too_deep() -> CardFileTooLarge:
+    return CardFileTooLarge(f"nests values more than {MAX_DEPTH} deep", "depth", MAX_DEPTH)
+
+
+def _scan_yaml(raw: bytes) -> None:
+    """Refuse YAML with too many values or too deep a nesting from the parser's events alone,
+    before a single node or value is built (the parser keeps its nesting on the heap, so even a
+    file nested 200,000 deep is refused at depth 33)."""
+    depth = values = 0
+    for event in yaml.parse(raw, Loader=_YAML_EVENTS):
+        if isinstance(event, _ENDS):
+            depth -= 1
+            continue
+        if isinstance(event, _STARTS):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise _too_deep()
+        elif not isinstance(event, (yaml.ScalarEvent, yaml.AliasEvent)):
+            continue
+        values += 1
+        if values > MAX_VALUES:
+            raise _too_many()
 
 
 def _expanded_size(node: yaml.Node, sizes: dict[int, int]) -> int:
@@ -121,13 +175,15 @@ def _expanded_size(node: yaml.Node, sizes: dict[int, int]) -> int:
     elif isinstance(node, yaml.MappingNode):
         total += sum(_expanded_size(k, sizes) + _expanded_size(v, sizes) for k, v in node.value)
     if total > MAX_VALUES:
-        raise _Refused(f"expands (through YAML aliases) to more than {MAX_VALUES:,} values")
+        raise CardFileTooLarge(f"expands (through YAML aliases) to more than {MAX_VALUES:,} values",
+                               "values", MAX_VALUES)
     sizes[key] = total
     return total
 
 
 def _load_yaml(raw: bytes) -> Any:
-    loader = _BoundedLoader(raw)
+    _scan_yaml(raw)
+    loader = _YAML_LOADER(raw)
     try:
         node = loader.get_single_node()
         if node is None:
@@ -141,18 +197,22 @@ def _load_yaml(raw: bytes) -> Any:
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
-def _check_values(data: Any, depth: int = 0) -> None:
-    """Refuse numbers no card can have (a count of 10**9 would build a billion cards), and text
-    no one could be sent."""
+def _check_values(data: Any, seen: list[int], depth: int = 0) -> None:
+    """Refuse numbers no card can have (a count of 10**9 would build a billion cards), text no one
+    could be sent, and JSON or TOML with more values or deeper nesting than a YAML file may have.
+    `seen` counts the values."""
+    seen[0] += 1
+    if seen[0] > MAX_VALUES:
+        raise _too_many()
     if depth > MAX_DEPTH:
-        raise _Refused(f"nests values more than {MAX_DEPTH} deep")
+        raise _too_deep()
     if isinstance(data, dict):
         for key, value in data.items():
-            _check_values(key, depth + 1)
-            _check_values(value, depth + 1)
+            _check_values(key, seen, depth + 1)
+            _check_values(value, seen, depth + 1)
     elif isinstance(data, list):
         for value in data:
-            _check_values(value, depth + 1)
+            _check_values(value, seen, depth + 1)
     elif isinstance(data, (int, float)) and not isinstance(data, bool):
         if not abs(data) <= MAX_NUMBER:  # also refuses nan and inf
             raise _Refused(f"holds the number {shown(data, 40)}; card values are at most {MAX_NUMBER:,}")
@@ -161,6 +221,13 @@ def _check_values(data: Any, depth: int = 0) -> None:
         # write: a card named so could never be shown, nor sent to anyone
         raise _Refused("holds text with a lone surrogate (an escape such as \\ud800): card text must be "
                        "whole Unicode characters", why="cards_surrogate")
+
+
+def check_size(raw: bytes) -> None:
+    """Refuse card-file text over MAX_FILE_BYTES (before anything reads it)."""
+    if len(raw) > MAX_FILE_BYTES:
+        raise CardFileTooLarge(f"a card file is at most {MAX_FILE_BYTES:,} bytes (this one has {len(raw):,})",
+                               "bytes", MAX_FILE_BYTES, len(raw))
 
 
 UPLOAD_DIR = "/sabbat-uploaded-cards"
@@ -179,8 +246,7 @@ def upload(text: str) -> tuple[str, bool]:
         raise CardDataError("a card file holds text with a lone surrogate; card text must be whole Unicode "
                             "characters").tag("cards_surrogate")
     raw = text.encode("utf-8", "surrogatepass")
-    if len(raw) > MAX_FILE_BYTES:
-        raise CardDataError(f"a card file is at most {MAX_FILE_BYTES:,} bytes")
+    check_size(raw)
     name = f"{UPLOAD_DIR}/{hashlib.sha256(raw).hexdigest()[:32]}.yaml"
     new = name not in _uploads
     _uploads[name] = raw
@@ -215,7 +281,9 @@ def read_file(path: Path) -> Any:
             data = tomllib.loads(raw.decode("utf-8"))
         else:
             data = json.loads(raw)
-        _check_values(data)
+        _check_values(data, [0])
+    except CardFileTooLarge as exc:
+        raise CardFileTooLarge(f"card file {shown(str(path))} {exc}", exc.bound, exc.limit, exc.found) from None
     except _Refused as exc:
         refused = CardDataError(f"card file {shown(str(path))} {exc}")
         raise (refused.tag(exc.why) if exc.why else refused) from None
@@ -229,14 +297,36 @@ def read_file(path: Path) -> Any:
     return data
 
 
-def load_sections(path: Path, sections: Mapping[str, type[CardEntry]]) -> dict[str, list[Any]]:
-    """Validate each named section of a card file with its model; ids must be unique per file."""
+def check_counts(path: Path, counts: Iterable[Any], bounds: CardBounds) -> None:
+    """Refuse a card file whose entries (their `count`s; one where none is given) make more
+    cards than `bounds` allow. Counts that are not whole numbers are left to the schema."""
+    total = 0
+    for count in counts:
+        if not isinstance(count, int) or isinstance(count, bool):
+            continue
+        if count > bounds.count:
+            raise CardFileTooLarge(f"card file {shown(str(path))} has an entry with {count:,} copies; "
+                                   f"this game allows at most {bounds.count:,} of one card", "count", bounds.count, count)
+        total += max(count, 0)
+    if total > bounds.cards:
+        raise CardFileTooLarge(f"card file {shown(str(path))} makes {total:,} cards; this game allows at most "
+                               f"{bounds.cards:,} in one card file", "cards", bounds.cards, total)
+
+
+def load_sections(path: Path, sections: Mapping[str, type[CardEntry]],
+                  bounds: CardBounds | None = None) -> dict[str, list[Any]]:
+    """Validate each named section of a card file with its model; ids must be unique per file.
+    With `bounds` (the game's), the cards the file would make are counted first, from its plain
+    data, and again once validated (a count written as text is only a number after that)."""
     data = read_file(path)
     if not isinstance(data, dict):
         raise CardDataError(f"card file {path} must hold a mapping of sections ({', '.join(sections)})")
     unknown = set(data) - set(sections) - {"meta"}
     if unknown:
         raise CardDataError(f"card file {path} has unknown sections: {', '.join(sorted(shown(k, 40) for k in unknown)[:5])}")
+    if bounds is not None:
+        check_counts(path, (entry.get("count", 1) for name in sections if isinstance(data.get(name), list)
+                            for entry in data[name] if isinstance(entry, dict)), bounds)
     out: dict[str, list[Any]] = {}
     seen: set[str] = set()
     for name, model in sections.items():
@@ -260,6 +350,8 @@ def load_sections(path: Path, sections: Mapping[str, type[CardEntry]]) -> dict[s
             seen.add(card.id)
             parsed.append(card)
         out[name] = parsed
+    if bounds is not None:
+        check_counts(path, (card.count for parsed in out.values() for card in parsed), bounds)
     return out
 
 

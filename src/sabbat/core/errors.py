@@ -60,6 +60,16 @@ class CardDataError(SabbatError):
     """A card file is missing, malformed, or fails its schema."""
 
 
+class CardFileTooLarge(CardDataError):
+    """A card file is over one of its declared bounds (`sabbat.core.carddata`): `bound` names which
+    (bytes, values, depth, count, cards), `limit` its value and `found` what the file holds, so a
+    front end can say it in each language."""
+
+    def __init__(self, message: str, bound: str, limit: int, found: int | None = None) -> None:
+        super().__init__(message)
+        self.bound, self.limit, self.found = bound, limit, found
+
+
 class UnknownCard(CardDataError):
     """A card id does not exist in the loaded card set."""
 

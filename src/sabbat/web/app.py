@@ -60,7 +60,8 @@ def create_app(db: str, workers: int = 2, grace_s: float = 60.0, allow_origins: 
     service = TableService(grace_s=grace_s, agents=(*LEVELS, *extra_agents), open_expiry_s=open_expiry_s,
                            tables_per_client=tables_per_client, ai_seats_per_client=ai_seats_per_client,
                            ai_seats_total=ai_seats_total)
-    authority = Authority(service, store, leases, keep_finished_s)
+    shares = shares or Shares()
+    authority = Authority(service, store, leases, keep_finished_s, shares)
     keeper = authority.keeper
     keeper.expect()
     own_pool = pool is None

@@ -19,7 +19,9 @@ from typing import Any, TypeVar
 
 import orjson
 
+from .cardcheck import CardChecks
 from .commits import GroupCommit
+from .fair import Shares
 from .keeping import Keeper
 from .limits import KEEP_S
 from .metrics import Metrics
@@ -46,7 +48,7 @@ class Authority:
     """Every write of this process's tables, each table's in arrival order (one lock per table)."""
 
     def __init__(self, service: TableService, store: Store, leases: Leases | None = None,
-                 keep_s: float = KEEP_S) -> None:
+                 keep_s: float = KEEP_S, shares: Shares | None = None) -> None:
         self.service = service
         self.store = store
         self.leases = leases
@@ -66,6 +68,8 @@ class Authority:
         """The moves this process put in place (`/metrics`)."""
         self.keeper = Keeper(self, keep_s)
         """Which tables are in memory: loaded at start, on request, forgotten when idle."""
+        self.cards = CardChecks(shares)
+        """Card files sent with new tables, checked off the event loop and paid for by their senders."""
 
     def lock(self, table_id: str) -> asyncio.Lock:
         lock = self.locks.get(table_id)
@@ -130,8 +134,23 @@ class Authority:
     # ----- changes ---------------------------------------------------------------------
     async def create(self, spec: Any, client: str | None) -> tuple[Table, dict[int, str]]:
         """A new table, owned here (its lease is written with it on PostgreSQL)."""
-        new = self.service.plan_table(spec, client)
+        new = await self.plan(spec, client)
         return await self.add(new), new.tokens
+
+    async def plan(self, spec: Any, client: str | None) -> NewTable:
+        """A new table checked from a lobby request (`TableService.draft_table`); a card file sent
+        with it is checked off the event loop (`cardcheck`). Nothing changes until `add`."""
+        draft = self.service.draft_table(spec, client)
+        if draft.cards is None:
+            state = self.service.first_state(draft)
+        else:
+            state = await self.cards.check(partial(self.service.first_state, draft), draft.cards, client,
+                                           self.service.refused)
+        return self.service.planned(draft, state)
+
+    async def plan_lesson(self, spec: Any, client: str | None) -> NewTable:
+        """A lesson's table checked (`TableService.plan_lesson`); nothing changes until `add`."""
+        return self.service.plan_lesson(spec, client)
 
     async def create_lesson(self, spec: Any, client: str | None) -> tuple[Table, dict[int, str]]:
         """A lesson's table (`TableService.plan_lesson`), owned here like any other."""
@@ -369,5 +388,6 @@ class Authority:
 
     def close(self) -> None:
         self.commits.close()
+        self.cards.close()
         self.renewer.shutdown(wait=False)
 

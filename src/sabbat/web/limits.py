@@ -29,6 +29,10 @@ VIEW_CACHE = 256
 """Full views kept built (per table change, reader and language) for readers asking again."""
 VIEW_BYTES = 16 * 1024
 """A view a client asks for costs one message of its rate per this many bytes of it."""
+HINT_BYTES = 1024
+"""A hint costs its asker one unit (of its connection's rate and of its address's share) per this
+many bytes of the position sent to an AI worker: writing, sending and reading it back are the
+hint's cost to the server that grows with the table (a card file's many cards)."""
 ROOM_WAIT_S = 30.0
 """How long a connection's next message waits for room in its queue before it is closed (4408)."""
 RATE = 60.0

@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable, Collection
 
 from sabbat import games
-from sabbat.core import carddata, lessons
+from sabbat.core import GameState, carddata, lessons
 
 from . import clocks
 from .names import MAX_SEAT_NAME, MAX_TABLE_NAME, stored_name
@@ -75,13 +75,15 @@ def _stopped(row: TableRow, done: int, exc: Exception, clock: Callable[[], float
     return table
 
 
-def build(row: TableRow, clock: Callable[[], float]) -> Table:
-    """A stored (or just created) table at its first position, nobody connected yet."""
+def build(row: TableRow, clock: Callable[[], float], state: GameState | None = None) -> Table:
+    """A stored (or just created) table at its first position, nobody connected yet; `state` is
+    that position where the caller has built it already (a new table's check)."""
     game = games.get(row.game)
-    options = dict(row.options)
-    if row.cards is not None:
-        options["cards"] = carddata.upload(row.cards)[0]
-    state = game.new(row.num_players, row.seed, options)
+    if state is None:
+        options = dict(row.options)
+        if row.cards is not None:
+            options["cards"] = carddata.upload(row.cards)[0]
+        state = game.new(row.num_players, row.seed, options)
     seats = [Seat(s.seat, s.kind, s.agent, s.token_hash, s.open, stored_name(s.name, MAX_SEAT_NAME))
              for s in row.seats]
     for seat in seats:  # a seat's name is set by its person only, over their own connection: they came

@@ -14,15 +14,16 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlparse
 
+import orjson
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
-from sabbat.core import i18n
+from sabbat.core import GameState, i18n
 
 from . import ai
 from .fair import Shares, address_of
 from .http_limits import request_lang
 from .hub import MOVING_CLOSE, Close, Conn, Hub
-from .limits import FLOOD_CLOSE, MAX_DEPTH, MAX_FRAME, ROOM_WAIT_S, VIEW_BYTES, WRITE_COST
+from .limits import FLOOD_CLOSE, HINT_BYTES, MAX_DEPTH, MAX_FRAME, ROOM_WAIT_S, VIEW_BYTES, WRITE_COST
 from .rejected import Rejected
 from .table import Table
 from .tables import TableService
@@ -239,7 +240,7 @@ async def _handle(hub: Hub, conn: Conn, message: dict[str, Any], shares: Shares)
                 await hub.authority.rename(table, seat, message.get("name"),
                                            lambda change: _written(hub, conn, ack, change, shares))
         elif kind == "hint":
-            _hint(hub, conn, table)
+            await _hint(hub, conn, table, shares)
         elif kind == "lang":
             if message.get("lang") not in i18n.LOCALES:
                 raise Rejected.because("lang", langs=", ".join(i18n.LOCALES))
@@ -272,12 +273,23 @@ def _written(hub: Hub, conn: Conn, ack: str, change: Callable[[], None], shares:
         shares.charge(conn.address, WRITE_COST)
 
 
-def _hint(hub: Hub, conn: Conn, table: Table) -> None:
-    """The `hard` level's suggestion (a search, so it comes with an estimate), computed in the pool."""
+async def _hint(hub: Hub, conn: Conn, table: Table, shares: Shares) -> None:
+    """The `hard` level's suggestion (a search, so it comes with an estimate), computed in the pool.
+
+    The position goes to the pool as a saved state, written in a thread from a copy (the loop goes
+    on changing the table's own), and its size is the hint's price: one unit of the asker's share
+    and of its connection's rate per HINT_BYTES, so a hint on a large position (a card file with
+    many cards) costs its asker what it costs the server."""
     TableService.movable(table)
     if conn.seat is None or table.state.current_player != conn.seat or table.state.is_terminal() or hub.loop is None:
         raise Rejected("not_your_turn")
     version = table.version
+    saved, size = await asyncio.to_thread(_saved, table.state.clone())
+    units = hint_price(size)
+    conn.bucket.charge(units)
+    shares.charge(conn.address, units)
+    if table.version != version:  # the table moved on while it was written: no hint for an old position
+        return
 
     def done(answer: Any, error: BaseException | None) -> None:
         if error is not None or table.version != version:
@@ -289,5 +301,16 @@ def _hint(hub: Hub, conn: Conn, table: Table) -> None:
             hub.send(conn, {"type": "hint", "action_id": legal.index(action),
                             "text": table.state.describe_action(action, conn.lang), "estimate": estimate})
 
-    hub.thinking.hint(conn, ai.advise, (table.game.info.id, table.state.to_json(), "hard", table.state.seed + version,
+    hub.thinking.hint(conn, ai.advise, (table.game.info.id, saved, "hard", table.state.seed + version,
                                         ai.MAX_THINK_S, table.cards), done)
+
+
+def hint_price(size: int) -> float:
+    """Units a hint costs its asker, for a saved position of `size` bytes (at least one)."""
+    return max(1.0, size / HINT_BYTES)
+
+
+def _saved(state: GameState) -> tuple[dict[str, Any], int]:
+    """The position as a saved state, and its size in bytes (off the event loop)."""
+    saved = state.to_json()
+    return saved, len(orjson.dumps(saved))

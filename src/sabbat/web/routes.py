@@ -7,7 +7,7 @@ none of them holds a connection or sees another reader's frames.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
@@ -178,25 +178,26 @@ async def api_tables(request: Request) -> Response:
             return JSONResponse(await keeper.finished())
         await keeper.settled()
         return JSONResponse(await _authority(request).lobby(status))
-    return await _created(request, _service(request).plan_table)
+    return await _created(request, _authority(request).plan)
 
 
 async def api_lessons(request: Request) -> Response:
     """POST {game, lesson?, name?}: a table for one of the game's lessons (its first by default)."""
-    return await _created(request, _service(request).plan_lesson)
+    return await _created(request, _authority(request).plan_lesson)
 
 
 async def _created(request: Request,
-                   plan: Callable[[Any, str | None], NewTable]) -> Response:
+                   plan: Callable[[Any, str | None], Awaitable[NewTable]]) -> Response:
     """A table checked from the request's body by `plan`, made, and answered with its id, each seat's
     token and the creator's key."""
     lang = _lang(request)
     try:
-        new = plan(await _body(request), address_of(request.scope))
+        new = await plan(await _body(request), address_of(request.scope))
         table, tokens = await _authority(request).add(new), new.tokens
     except SabbatError as exc:
         refusal = refusals.refusal(exc)
-        return _error({"cross_site": 403, "too_many_tables": 429, "too_many_ai_seats": 429, "server_ai_full": 503}.get(refusal.code, 400), refusal.message(lang))
+        return _error({"cross_site": 403, "too_many_tables": 429, "too_many_ai_seats": 429, "server_ai_full": 503,
+                       "too_many_refused": 429}.get(refusal.code, 400), refusal.message(lang))
     seats = []
     for s in table.seats:
         row: dict[str, Any] = {"seat": s.seat, "kind": s.kind}

@@ -269,6 +269,8 @@ class NewTable:
     client: str | None
     creator_key: str | None = None
     """The creator's secret: with it they may withdraw or reissue an invite nobody took up."""
+    state: GameState | None = None
+    """The table's first position, built by the check (the table starts from it, not from a second build)."""
 
 
 @dataclass

@@ -14,14 +14,16 @@ import hashlib
 import secrets
 import time
 from collections.abc import Callable, Collection
+from dataclasses import dataclass
 from typing import Any
 
 from sabbat.core import Action, GameState, SabbatError, carddata, lessons
+from sabbat.core.errors import CardFileTooLarge
 from sabbat.core.game import SEED_RANGE, Game, check_seed
 from sabbat.core.replay import Replay
 from sabbat.core.takeback import reveals_nothing
 
-from . import ai_seats, clocks, loading, lobby, refusals
+from . import ai_seats, cardcheck, clocks, loading, lobby, refusals
 from .limits import AI_SEATS, AI_SEATS_PER_CLIENT
 from .names import MAX_TABLE_NAME, game_named, seat_name, text_name
 from .rejected import Rejected
@@ -34,6 +36,22 @@ TABLES_PER_CLIENT = 10
 """Default number of tables one client address may have waiting or in play at once."""
 LEVELS = ("easy", "normal", "hard", "heuristic", "random")
 """The AI players anyone may seat: each thinks a bounded time a move and loads nothing by name."""
+
+
+@dataclass
+class Draft:
+    """A lobby request checked but for its first position (`TableService.draft_table`)."""
+
+    game: Game
+    n: int
+    seed: int
+    options: dict[str, Any]
+    cards: str | None
+    seats: list[Seat]
+    tokens: dict[int, str]
+    settings: dict[str, Any]
+    client: str | None
+    creator_key: str | None = None
 
 
 class TableService:
@@ -57,6 +75,8 @@ class TableService:
         self.unloadable: dict[str, str] = {}
         """Stored tables whose game or options this server no longer has, and why (left in the database)."""
         self.listeners: list[Listener] = []
+        self.refused = cardcheck.Refusals(clock)
+        """Card files refused lately, per sender: each counts as one of its tables for a while."""
 
     # ----- building tables -----------------------------------------------------------
     def load(self, rows: list[TableRow], fences: dict[str, int] | None = None) -> int:
@@ -110,22 +130,26 @@ class TableService:
             raise Rejected("seed_with_people")
         return check_seed(seed), True
 
-    @staticmethod
-    def _new_state(game: Game, n: int, seed: int, options: dict[str, Any], cards: Any) -> GameState:
-        """The first position; an uploaded card file is checked in memory and forgotten if refused."""
+    def first_state(self, draft: Draft) -> GameState:
+        """The table's first position; an uploaded card file is checked in memory (within its
+        game's `CardBounds`) and forgotten if refused. The costly step of a new table with a card
+        file, so `cardcheck` runs it off the event loop; it reads nothing the loop changes."""
+        game, cards = draft.game, draft.cards
         if cards is None:
-            return game.new(n, seed, options)
-        if not isinstance(cards, str):
-            raise Rejected.setup("cards_text")
+            return game.new(draft.n, draft.seed, draft.options)
         try:
             name, new = carddata.upload(cards)
+        except CardFileTooLarge as exc:
+            raise cardcheck.over_bound(exc, game) from None
         except SabbatError as exc:
-            raise (Rejected("bad_cards", why=refusals.worded(exc)) if exc.why else Rejected.setup("cards_size")) from None
+            raise Rejected("bad_cards", why=refusals.worded(exc)) from None
         try:
-            return game.new(n, seed, {**options, "cards": name})
+            return game.new(draft.n, draft.seed, {**draft.options, "cards": name})
         except SabbatError as exc:
             if new:
                 carddata.forget_upload(name)
+            if isinstance(exc, CardFileTooLarge):
+                raise cardcheck.over_bound(exc, game) from None
             raise Rejected("bad_cards", why=refusals.worded(exc, hide=name)) from None
 
     def plan_lesson(self, spec: Any, client: str | None = None) -> NewTable:
@@ -146,12 +170,22 @@ class TableService:
 
     def plan_table(self, spec: Any, client: str | None = None, lesson: str | None = None) -> NewTable:
         """A new table checked from a lobby request: its row to write and the secret token of each
-        human seat. `client` (its address) may have at most `tables_per_client` tables waiting or
-        in play; `lesson` names the game's lesson the table is played for (`plan_lesson`).
-        Nothing changes until `add`."""
+        human seat (`draft_table`, then its first position built here). Nothing changes until `add`."""
+        draft = self.draft_table(spec, client, lesson)
+        return self.planned(draft, self.first_state(draft))
+
+    def draft_table(self, spec: Any, client: str | None = None, lesson: str | None = None) -> Draft:
+        """Every cheap check of a lobby request, its seats' tokens and its deal; the first position
+        is left to `first_state`. `client` (its address) may have at most `tables_per_client`
+        tables waiting or in play, card files refused lately counted among them (`cardcheck`);
+        `lesson` names the game's lesson the table is played for (`plan_lesson`)."""
         if client is not None:
             mine = sum(1 for t in self.tables.values() if t.creator == client and t.status == "playing")
-            if mine >= self.tables_per_client:
+            refused = self.refused.held(client)
+            if mine + refused >= self.tables_per_client:
+                if refused:
+                    raise Rejected("too_many_refused", tables=mine, refused=refused,
+                                   seconds=int(self.refused.hold_s), limit=self.tables_per_client)
                 raise Rejected("too_many_tables", limit=self.tables_per_client)
         if not isinstance(spec, dict):
             raise Rejected.because("table_object")
@@ -187,21 +221,25 @@ class TableService:
             settings["seed_chosen"] = True
         if lesson is not None:
             settings["lesson"] = lesson
-        cards = spec.get("cards")
         options = spec.get("options") or {}
         if not isinstance(options, dict) or "cards" in options:
             raise Rejected.setup("options_object")
-        state = self._new_state(game, n, seed, options, cards)
+        return Draft(game, n, seed, options, cardcheck.card_text(spec.get("cards")), seats, tokens, settings, client,
+                     creator_key)
+
+    def planned(self, draft: Draft, state: GameState) -> NewTable:
+        """The checked table of `draft`, starting from `state` (its `first_state`)."""
+        game, cards = draft.game, draft.cards
         stored_options = {k: v for k, v in state.options.items() if k != "cards"}
-        row = TableRow(secrets.token_hex(8), game.info.id, game.info.rules_version, n, seed, stored_options,
-                       cards, settings, time.time(), "playing",
-                       [SeatRow(s.seat, s.kind, s.agent, s.token_hash, s.open, s.name) for s in seats],
+        row = TableRow(secrets.token_hex(8), game.info.id, game.info.rules_version, draft.n, draft.seed,
+                       stored_options, cards, draft.settings, time.time(), "playing",
+                       [SeatRow(s.seat, s.kind, s.agent, s.token_hash, s.open, s.name) for s in draft.seats],
                        card_digest=self._card_digest(game, cards))
-        return NewTable(row, tokens, client, creator_key)
+        return NewTable(row, draft.tokens, draft.client, draft.creator_key, state)
 
     def add(self, new: NewTable, fence: int | None = None) -> Table:
         """Put a written table in place (owned under `fence` on PostgreSQL)."""
-        table = loading.build(new.row, self.clock)
+        table = loading.build(new.row, self.clock, new.state)
         table.turn_started = self.clock()
         table.creator = new.client
         table.fence = fence

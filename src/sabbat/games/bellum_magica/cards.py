@@ -16,9 +16,11 @@ from typing import Any, Literal
 
 from pydantic import field_validator
 
-from sabbat.core.carddata import CardEntry, load_sections
+from sabbat.core.carddata import CardBounds, CardEntry, load_sections
 from sabbat.core.errors import CardDataError, UnknownCard
 
+BOUNDS = CardBounds(count=80, cards=800)
+"""The most a card file may make: about four times the shipped file (20 of one token stack, 201 in all)."""
 DEFAULT_CARDS = Path(__file__).with_name("cards.yaml")
 
 LEFT_ICONS = ("food", "glyph", "map")
@@ -229,7 +231,7 @@ class CardTable:
 @lru_cache(maxsize=16)
 def _load(path: str) -> CardTable:
     p = Path(path)
-    return CardTable(load_sections(p, SECTIONS), p)
+    return CardTable(load_sections(p, SECTIONS, BOUNDS), p)
 
 
 @lru_cache(maxsize=1)

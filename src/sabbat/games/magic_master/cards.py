@@ -13,11 +13,13 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
-from sabbat.core.carddata import CardEntry, load_sections
+from sabbat.core.carddata import CardBounds, CardEntry, load_sections
 from sabbat.core.errors import CardDataError
 
 from .actions import ActionTable
 
+BOUNDS = CardBounds(count=12, cards=400)
+"""The most a card file may make: about four times the shipped file (3 of one card, 100 in all)."""
 DEFAULT_FILE = Path(__file__).with_name("cards.yaml")
 DEFAULT_PATH = str(DEFAULT_FILE)
 """The shipped card file's path as text, resolved once rather than at every new game."""
@@ -115,7 +117,7 @@ class CardTable:
 @lru_cache(maxsize=8)
 def _load(path: str) -> CardTable:
     """The card table of a file, loaded once per path."""
-    sections = load_sections(Path(path), SECTIONS)
+    sections = load_sections(Path(path), SECTIONS, BOUNDS)
     types = [c for sec in ("characters", "deck") for c in sections[sec] if isinstance(c, MMCard)]
     return CardTable(types, path)
 

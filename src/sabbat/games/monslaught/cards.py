@@ -14,9 +14,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
-from sabbat.core.carddata import CardEntry, load_sections
+from sabbat.core.carddata import CardBounds, CardEntry, load_sections
 from sabbat.core.errors import CardDataError
 
+BOUNDS = CardBounds(count=48, cards=400)
+"""The most a card file may make: about four times the shipped file (12 of one card, 98 in all)."""
 DEFAULT_FILE = Path(__file__).with_name("cards.yaml")
 
 
@@ -139,7 +141,7 @@ class CardDB:
 
 @lru_cache(maxsize=16)
 def _load(path: str) -> CardDB:
-    data = load_sections(Path(path), {"cards": MonsterCard, "lands": LandCard, "bosses": BossCard})
+    data = load_sections(Path(path), {"cards": MonsterCard, "lands": LandCard, "bosses": BossCard}, BOUNDS)
     return CardDB(data["cards"], data["lands"], data["bosses"], path)
 
 

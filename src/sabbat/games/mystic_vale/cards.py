@@ -15,9 +15,11 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from sabbat.core.carddata import CardEntry, load_sections, read_file
+from sabbat.core.carddata import CardBounds, CardEntry, load_sections, read_file
 from sabbat.core.errors import CardDataError
 
+BOUNDS = CardBounds(count=150, cards=1_000)
+"""The most a card file may make: about four times the shipped file (36 of one card, 230 in all)."""
 DEFAULT_PATH = Path(__file__).with_name("cards.yaml")
 POSITIONS = ("top", "middle", "bottom")
 SPIRITS = ("s1", "s2", "s3", "wild")
@@ -112,7 +114,7 @@ class CardTable:
     """Integer-indexed card facts for the rules (immutable after construction)."""
 
     def __init__(self, path: Path) -> None:
-        data = load_sections(path, SECTIONS)
+        data = load_sections(path, SECTIONS, BOUNDS)
         meta = read_file(path).get("meta") or {}
         self.path = str(path)
         kinds = meta.get("spirit_kinds") or {}

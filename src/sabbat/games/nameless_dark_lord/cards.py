@@ -7,9 +7,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
-from sabbat.core.carddata import CardEntry, load_sections
+from sabbat.core.carddata import CardBounds, CardEntry, load_sections
 from sabbat.core.errors import CardDataError, UnknownCard
 
+BOUNDS = CardBounds(count=16, cards=250)
+"""The most a card file may make: about four times the shipped file (4 of one card, 60 in all)."""
 DEFAULT_FILE = Path(__file__).with_name("cards.yaml")
 COLOURS = ("red", "blue", "yellow", "green")
 
@@ -78,7 +80,7 @@ class CardTable:
 @lru_cache(maxsize=16)
 def _load(path: str) -> CardTable:
     p = Path(path)
-    sections = load_sections(p, {"cards": NdlCard})
+    sections = load_sections(p, {"cards": NdlCard}, BOUNDS)
     return CardTable(sections["cards"], p)
 
 
