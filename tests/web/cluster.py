@@ -26,7 +26,8 @@ from typing import Any
 import sqlalchemy as sa
 import websockets
 
-from sabbat.web.store import actions_t, database_url
+from sabbat.web.database import database_url
+from sabbat.web.store import actions_t
 from tests.support.aio import run_async
 
 from .serving import free_port, nginx_conf, request

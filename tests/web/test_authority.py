@@ -18,10 +18,11 @@ import sqlalchemy as sa
 from sabbat.web import ops
 from sabbat.web.app import create_app
 from sabbat.web.authority import Authority
+from sabbat.web.database import DatabaseUnavailable
 from sabbat.web.hub import Hub
 from sabbat.web.ownership import Leases
 from sabbat.web.rejected import Rejected
-from sabbat.web.store import DatabaseUnavailable, Fenced, LogRow, Store, fenced
+from sabbat.web.store import Fenced, LogRow, Store, fenced
 from sabbat.web.table import Table
 from sabbat.web.tables import TableService
 from tests.support.aio import run_async

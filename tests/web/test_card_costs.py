@@ -30,6 +30,7 @@ from sabbat.web import cardcheck, fair, loading, protocol
 from sabbat.web.app import create_app
 from sabbat.web.fair import Shares
 from sabbat.web.store import SeatRow, TableRow
+from sabbat.web.tables import LEVELS
 
 from .helpers import whole
 
@@ -182,7 +183,7 @@ def test_a_stored_card_file_over_the_bounds_cannot_slow_a_restart(monkeypatch: p
     row = TableRow("t1", "magic_master", games.get("magic_master").info.rules_version, 2, 7, {},
                    mm_every_count(1000), {}, 0.0, "playing",
                    [SeatRow(0, "human", None, "h", False, None), SeatRow(1, "ai", "random", None, False, None)])
-    tables, unloadable = loading.load_all([row], lambda: 0.0)
+    tables, unloadable = loading.load_all([row], lambda: 0.0, LEVELS)
     assert tables == {} and "at most 12 of one card" in unloadable["t1"]
     assert built == []
 

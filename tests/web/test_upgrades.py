@@ -21,9 +21,10 @@ from sabbat import games
 from sabbat.cli.main import cli
 from sabbat.core import carddata
 from sabbat.web.app import create_app
+from sabbat.web.database import database_url
 from sabbat.web.loading import load_all
 from sabbat.web.rejected import Rejected
-from sabbat.web.store import Store, actions_t, database_url, tables_t
+from sabbat.web.store import Store, actions_t, tables_t
 
 from .helpers import Direct, act, create, frame_of, next_view
 from .test_persistence import _play
@@ -127,7 +128,7 @@ def test_a_database_from_before_card_digests_is_migrated_and_its_tables_play_on(
     with engine.begin() as conn:  # the schema as the first revision left it
         from alembic.config import Config
 
-        from sabbat.web.store import MIGRATIONS
+        from sabbat.web.database import MIGRATIONS
         alembic_cfg = Config()
         alembic_cfg.set_main_option("script_location", str(MIGRATIONS))
         alembic_cfg.attributes["connection"] = conn

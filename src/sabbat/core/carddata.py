@@ -181,7 +181,13 @@ def _expanded_size(node: yaml.Node, sizes: dict[int, int]) -> int:
     return total
 
 
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+
+
 def _load_yaml(raw: bytes) -> Any:
+    if _SURROGATE_ESCAPE.search(raw):  # YAML reads each such escape as a lone half of a character
+        raise _Refused("holds text with a lone surrogate (an escape such as \\ud800): card text must be "
+                       "whole Unicode characters", why="cards_surrogate")
     _scan_yaml(raw)
     loader = _YAML_LOADER(raw)
     try:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import sqlalchemy as sa
 
-from .store import DatabaseUnavailable, database_url
+from .database import DatabaseUnavailable, database_url
 
 
 def backup(db: str, dest: Path) -> str:

@@ -29,8 +29,9 @@ from typing import IO, Any
 
 import sqlalchemy as sa
 
+from .database import DatabaseUnavailable
 from .lobby import LISTED
-from .store import DatabaseUnavailable, Store, TableRow, leases_t, tables_t
+from .store import Store, TableRow, leases_t, tables_t
 
 LEASE_S = 6.0
 """How long a lease runs after each renewal, by the database's clock."""

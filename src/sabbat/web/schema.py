@@ -22,7 +22,7 @@ from alembic.script import ScriptDirectory
 from sabbat import __version__
 from sabbat.core.extras import needs
 
-from .store import MIGRATIONS, DatabaseUnavailable, database_url, explain
+from .database import MIGRATIONS, DatabaseUnavailable, database_url, explain
 
 
 class NewerDatabase(DatabaseUnavailable):

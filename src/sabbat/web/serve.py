@@ -21,12 +21,12 @@ from sabbat import __version__
 
 from . import accesslog
 from .app import create_app
+from .database import DatabaseUnavailable
 from .fair import Shares
 from .hosts import AllowedHosts, HostCheck
 from .http_limits import guarded_protocol
 from .limits import KEEP_S, MAX_FRAME, Limits
 from .proxied import ProxyNotice
-from .store import DatabaseUnavailable
 from .tables import TABLES_PER_CLIENT
 
 log = logging.getLogger("sabbat.web")
