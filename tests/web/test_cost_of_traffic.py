@@ -120,26 +120,39 @@ def _spec(*kinds: str) -> dict[str, Any]:
             "seats": [{"kind": "human"} if k == "h" else {"kind": "ai", "agent": "random"} for k in kinds]}
 
 
+def _from(app: Any) -> Any:
+    """The app, each request coming from the address its `X-Test-Client` header names: three
+    senders through one client, so the app runs its lifespan once, as a real server does (each
+    entered TestClient runs its own, and a second shutdown would wait on locks the first one's
+    event loop held)."""
+    async def wrapped(scope: Any, receive: Any, send: Any) -> None:
+        for name, value in scope.get("headers", ()):
+            if name == b"x-test-client":
+                scope = {**scope, "client": (value.decode(), 1)}
+        await app(scope, receive, send)
+    return wrapped
+
+
 def test_ai_seats_past_the_address_s_bound_and_the_server_s_are_refused(tmp_path: Path) -> None:
     """Three AI seats per address and five on the server: the fourth from one address is
     refused (429, en and ja, changing nothing), and so is the sixth from anyone (503)."""
     pool = ThreadPoolExecutor(1)
     app = create_app(str(tmp_path / "t.sqlite3"), pool=pool, ai_seats_per_client=3, ai_seats_total=5)
+    one, two, three = ({"X-Test-Client": f"10.0.0.{n}"} for n in (1, 2, 3))
     try:
-        with TestClient(app, client=("10.0.0.1", 1)) as one, TestClient(app, client=("10.0.0.2", 1)) as two, \
-                TestClient(app, client=("10.0.0.3", 1)) as three:
-            assert one.post("/api/tables", json=_spec("h", "a")).status_code == 201
-            assert one.post("/api/tables", json=_spec("h", "a", "a")).status_code == 201
+        with TestClient(_from(app)) as client:
+            assert client.post("/api/tables", json=_spec("h", "a"), headers=one).status_code == 201
+            assert client.post("/api/tables", json=_spec("h", "a", "a"), headers=one).status_code == 201
             tables = len(app.state.service.tables)
-            refused = one.post("/api/tables", json=_spec("h", "a"))
+            refused = client.post("/api/tables", json=_spec("h", "a"), headers=one)
             assert refused.status_code == 429
             assert refused.json()["error"] == i18n.render("web.too_many_ai_seats", "en", {"held": 3, "limit": 3})
-            ja = one.post("/api/tables?lang=ja", json=_spec("h", "a"))
+            ja = client.post("/api/tables?lang=ja", json=_spec("h", "a"), headers=one)
             assert ja.json()["error"] == i18n.render("web.too_many_ai_seats", "ja", {"held": 3, "limit": 3})
             assert len(app.state.service.tables) == tables
-            assert one.post("/api/tables", json=_spec("h", "h")).status_code == 201  # people are not AI seats
-            assert two.post("/api/tables", json=_spec("h", "a", "a")).status_code == 201  # five on the server
-            full = three.post("/api/tables", json=_spec("h", "a"))
+            assert client.post("/api/tables", json=_spec("h", "h"), headers=one).status_code == 201  # people are not AI seats
+            assert client.post("/api/tables", json=_spec("h", "a", "a"), headers=two).status_code == 201  # five on the server
+            full = client.post("/api/tables", json=_spec("h", "a"), headers=three)
             assert full.status_code == 503
             assert full.json()["error"] == i18n.render("web.server_ai_full", "en", {"limit": 5})
     finally:

@@ -69,7 +69,7 @@ async def _play(db: str, seed: int, step_s: float) -> list[tuple[int, float, flo
     out through the real hub, authority and workers; per
     AI secret run: its length, how long it took, after how long the pace released it, and the
     gap a spectator saw (between the changes put in place before it and at its end)."""
-    service = TableService(grace_s=0.0)  # the person never comes: the stand-in plays their seat
+    service = TableService(grace_s=0.0)  # the person leaves at once: the stand-in plays their seat
     service.deal = lambda: seed
     store = Store(db)
     authority = Authority(service, store)
@@ -83,7 +83,11 @@ async def _play(db: str, seed: int, step_s: float) -> list[tuple[int, float, flo
         spec = {"game": "monslaught", "players": 3, "seats": [{"kind": "human"}, *[{"kind": "ai", "agent": "random"}] * 2],
                 "leaver_agent": "random"}
         table, _ = await authority.create(spec, None)
+        service.connected(table, 0, +1)  # the person comes and goes: the stand-in plays for a seat left,
+        service.connected(table, 0, -1)  # never for one nobody came to
+        deadline = loop.time() + 300
         while not table.state.is_terminal():
+            assert loop.time() < deadline, f"the game stopped at version {table.version}"
             authority.tick()
             await asyncio.sleep(0.05)
         runs = _runs(table.steps.marks)
