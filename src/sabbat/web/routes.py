@@ -244,22 +244,22 @@ async def api_table(request: Request) -> Response:
 
 async def api_table_cards(request: Request) -> Response:
     """The faces of this table's cards: its uploaded values where it plays with its own card file."""
-    lang = _lang(request)
-    try:
-        table = await _table(request)
-    except Rejected as exc:
-        return _refused(exc, lang, 404)
-    return Response(await custom_cards.answer(table, lang), media_type="application/json")
+    return await _table_answer(request, custom_cards.answer)
 
 
 async def api_table_card_changes(request: Request) -> Response:
     """Whether this table plays with its own card file, and which cards differ from the shipped ones."""
+    return await _table_answer(request, custom_cards.changes_answer)
+
+
+async def _table_answer(request: Request, answer: Callable[[Table, str], Awaitable[bytes]]) -> Response:
+    """`answer(table, lang)`, already JSON, for the table the request names (404 for none)."""
     lang = _lang(request)
     try:
         table = await _table(request)
     except Rejected as exc:
         return _refused(exc, lang, 404)
-    return Response(await custom_cards.changes_answer(table, lang), media_type="application/json")
+    return Response(await answer(table, lang), media_type="application/json")
 
 
 async def api_join(request: Request) -> Response:
