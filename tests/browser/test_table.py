@@ -111,8 +111,12 @@ def test_the_seats_strip_follows_the_servers_clocks_frame(browser: Any, server: 
         page.wait_for_function("([seat, left]) => Number(document.querySelectorAll('.clock-game')[seat].dataset.base) === left",
                                arg=[running, told[running]], timeout=5_000)
         assert told[running] < view_base[running], "the frame's reading is newer than the view's"
+        # the page counts down from that reading, in Japanese: below ten minutes within a few seconds
+        # (a clock starts when its person first comes, so the first reading may still be 10:00)
+        page.wait_for_function("(seat) => /9:5\\d/.test(document.querySelectorAll('.clock-game')[seat].innerText)",
+                               arg=running, timeout=10_000)
         shown = page.locator(".clock-game").nth(running).inner_text()
-        assert "持ち時間" in shown and "9:5" in shown, shown  # about 9:55 left of ten minutes, in Japanese
+        assert "持ち時間" in shown and "9:5" in shown, shown
         assert errors == []
     finally:
         ctx.close()
