@@ -85,9 +85,10 @@ def fenced_all(c: sa.Connection, fences: set[tuple[str, int]]) -> None:
     """`fenced` for many tables (a batch of moves) in one statement."""
     if not fences:
         return
-    held = set(c.execute(sa.select(leases_t.c.table_id, leases_t.c.token)
-                         .where(sa.tuple_(leases_t.c.table_id, leases_t.c.token).in_(sorted(fences)))
-                         .with_for_update(read=True)).tuples())
+    held = {(table_id, token) for table_id, token in c.execute(
+        sa.select(leases_t.c.table_id, leases_t.c.token)
+        .where(sa.tuple_(leases_t.c.table_id, leases_t.c.token).in_(sorted(fences)))
+        .with_for_update(read=True))}
     if held != fences:
         over = ", ".join(f"table {t} (lease token {k})" for t, k in sorted(fences - held))
         raise Fenced(f"owned by another process now: {over}")
