@@ -35,7 +35,11 @@ VIEW_HOOK = """(() => {
       this.addEventListener('message', (ev) => {
         let m;
         try { m = JSON.parse(ev.data); } catch { return; }
-        if (m.type === 'view') window.__sabbatView = m;
+        if (m.type === 'view') {
+          // a later view leaves out what did not change and names it in `kept`, as the page fills it in
+          if (m.kept && window.__sabbatView) for (const k of m.kept) m.observation[k] = window.__sabbatView.observation[k];
+          window.__sabbatView = m;
+        }
         else if (m.type === 'clocks' && window.__sabbatView) {
           const fresh = new Map((m.seats || []).map((r) => [r.seat, r]));
           window.__sabbatView.seats = (window.__sabbatView.seats || []).map((r) => ({ ...r, ...(fresh.get(r.seat) || {}) }));

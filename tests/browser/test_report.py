@@ -37,8 +37,9 @@ def open_offline(browser: Any, path: Path, plots: int = len(SECTIONS)) -> tuple[
 
     page.route("**/*", refuse)
     page.goto(path.as_uri())
-    page.wait_for_function(f"document.querySelectorAll('.js-plotly-plot .main-svg').length >= {plots}",
-                           timeout=30_000)
+    # every plot drawn (Plotly gives each plot two .main-svg, so counting those is met at half)
+    page.wait_for_function("(n) => [...document.querySelectorAll('.js-plotly-plot')].filter((p) => p.querySelector('.main-svg')).length >= n",
+                           arg=plots, timeout=30_000)
     return page, fetched, errors
 
 

@@ -60,6 +60,7 @@ def test_the_holder_gets_a_new_link_and_the_old_one_stops_at_once(browser: Any, 
         _seated(page, 1)
         leaked.goto(old)  # someone else opened the same link
         _seated(leaked, 1)
+        page.evaluate("() => { window.__sabbatView.before_new_link = true; }")
         _press_on(page, words["my_link"])
         _press_on(page, words["new_link"])
         result = page.locator(".seat-link-result input")
@@ -67,7 +68,9 @@ def test_the_holder_gets_a_new_link_and_the_old_one_stops_at_once(browser: Any, 
         new = result.input_value()
         assert "#token=" in new and new != old
         _refused(leaked, words["replaced"])
-        _seated(page, 1)  # this page carries on, on the new token
+        # this page carries on, on the new token: a view sent after the swap, with the page online
+        page.wait_for_function("""() => window.__sabbatView && !window.__sabbatView.before_new_link
+            && window.__sabbatView.seat === 1 && document.querySelector('.table-page').dataset.online === '1'""")
         kept = json.loads(page.evaluate("() => localStorage.getItem('sabbat.mygames')"))[res["table_id"]]["token"]
         assert new.endswith("#token=" + kept)
         again_ctx, again, _ = open_page(browser, lang)

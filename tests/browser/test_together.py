@@ -182,15 +182,16 @@ def test_lobby_and_replay_have_nothing_untranslated(browser: Any, server: str) -
             page.wait_for_selector("#create-table")
             page.wait_for_selector(".panel.finished ul, .panel.finished p")
             assert untranslated(page, server, lang, None) == []
-            for _ in range(100):
-                if http_json(f"{server}/api/tables/{table}")["status"] == "finished":
-                    break
+            deadline = time.monotonic() + 120
+            while http_json(f"{server}/api/tables/{table}")["status"] != "finished":
+                assert time.monotonic() < deadline, "the AI game did not finish"
                 page.wait_for_timeout(200)
             page.goto(f"{server}/replay/{table}")
             page.wait_for_selector(".replay-bar button")
             page.click("#replay-first")
+            page.wait_for_function("() => document.querySelector('.replay-page').dataset.step === '0'")
             page.click("#replay-next")
-            page.wait_for_selector(".board .player-area")
+            page.wait_for_function("() => document.querySelector('.replay-page').dataset.step === '1'")
             assert untranslated(page, server, lang, "magic_master") == []
             assert errors == []
         finally:

@@ -8,7 +8,8 @@ import * as generic from './generic.js';
 const frontCache = new Map();
 const facesCache = new Map();
 let titles = {};
-api('/api/games').then((gs) => { titles = Object.fromEntries(gs.map((g) => [g.id, g.title])); }).catch(() => {});
+// a renderer is handed out only once the titles are in, so the first drawing of a table already has its title
+const titlesLoaded = api('/api/games').then((gs) => { titles = Object.fromEntries(gs.map((g) => [g.id, g.title])); }).catch(() => {});
 
 /** The game's renderer, once its messages in `lang` are in the dictionaries and its style sheet is in. */
 export async function loadRenderer(game, lang) {
@@ -22,7 +23,8 @@ export async function loadRenderer(game, lang) {
     front.catch(() => frontCache.delete(key)); // a failed load is tried again next time
     frontCache.set(key, front);
   }
-  return frontCache.get(key);
+  const [renderer] = await Promise.all([frontCache.get(key), titlesLoaded]);
+  return renderer;
 }
 
 /** Link a style sheet once; resolves when it is loaded (or failed: the board still works). */
