@@ -7,7 +7,8 @@ jobs run, not in seconds of a loaded machine.
 from __future__ import annotations
 
 import asyncio
-from concurrent.futures import Executor, Future
+import threading
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from typing import Any
 
 from sabbat.web.thinking import Thinking
@@ -117,3 +118,33 @@ def test_a_running_hint_s_answer_is_dropped_when_replaced_or_its_connection_goes
         return got
 
     assert run_async(scenario()) == ["alice-new"]
+
+
+def test_a_job_that_ends_after_the_server_stopped_starts_nothing_and_delivers_nothing() -> None:
+    """A stopping server shuts its pool while an AI search runs: when the search ends, the queue
+    neither submits the next job to the closed pool (which raised, logged as a traceback) nor
+    hands the answer to a table already handed over."""
+    async def scenario() -> tuple[list[Any], list[Any]]:
+        loop_errors: list[Any] = []
+        asyncio.get_running_loop().set_exception_handler(lambda _loop, context: loop_errors.append(context))
+        release = threading.Event()
+        pool = ThreadPoolExecutor(1)
+        thinking = Thinking(pool, workers=1)
+        got: list[Any] = []
+        done = lambda result, error: got.append((result, error))  # noqa: E731
+        thinking.move("t1", lambda: release.wait(5) and "late", (), done)
+        thinking.move("t2", *_job("never"), done)
+        thinking.close()
+        pool.shutdown(wait=False, cancel_futures=True)
+        thinking.move("t3", *_job("after"), done)
+        release.set()
+        for _ in range(100):
+            if thinking.running == 0:
+                break
+            await asyncio.sleep(0.02)
+        await _settle()
+        return got, loop_errors
+
+    got, loop_errors = run_async(scenario())
+    assert loop_errors == []
+    assert got == []

@@ -88,6 +88,7 @@ def create_app(db: str, workers: int = 2, grace_s: float = 60.0, allow_origins: 
                 await authority.hand_over()
             except Exception:
                 log.exception("could not hand the tables over")
+            hub.thinking.close()
             if own_pool:
                 hub.pool.shutdown(wait=False, cancel_futures=True)
             authority.close()

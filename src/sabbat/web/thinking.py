@@ -67,8 +67,8 @@ class Thinking:
         self.hint_workers = max(1, self.workers - 1)
         """Workers hints may hold at once, and so may tables of AI players alone (one is kept for
         the AI moves a person waits for where there are two or more)."""
-        """Workers hints may hold at once (one is kept for AI moves where there are two or more)."""
         self.turn = "move"
+        self.closed = False
 
     def move(self, table_id: str, fn: Callable[..., Any], args: tuple[Any, ...], done: Done,
              owner: str | None = None, unwatched: bool = False) -> None:
@@ -91,16 +91,26 @@ class Thinking:
         self.lines["hint"].pop(key, None)
         self.latest.pop(key, None)
 
+    def close(self) -> None:
+        """The server is stopping: nothing more starts (the pool takes no new work once shut down)
+        and no answer is delivered late, to a table already handed over."""
+        self.closed = True
+        for line in self.lines.values():
+            line.clear()
+        self.latest.clear()
+
     def waiting(self) -> int:
         return sum(len(line) for line in self.lines.values())
 
     def _put(self, line: str, key: Hashable, job: Job) -> None:
+        if self.closed:
+            return
         self.lines[line][key] = job  # a newer job takes the older one's place in the line
         self.latest[key] = job
         self._pump()
 
     def _pump(self) -> None:
-        while self.running < self.workers:
+        while self.running < self.workers and not self.closed:
             job = self._next()
             if job is None:
                 return
