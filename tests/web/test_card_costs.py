@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import threading
+import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -26,9 +27,10 @@ from sabbat import games
 from sabbat.core import carddata
 from sabbat.games.magic_master import cards as mm_cards
 from sabbat.games.monslaught import cards as monslaught_cards
-from sabbat.web import cardcheck, fair, loading, protocol
+from sabbat.web import ai, cardcheck, fair, loading, protocol
 from sabbat.web.app import create_app
 from sabbat.web.fair import Shares
+from sabbat.web.limits import HINT_WORKER_SECOND
 from sabbat.web.store import SeatRow, TableRow
 from sabbat.web.tables import LEVELS
 
@@ -227,6 +229,34 @@ def test_a_hints_price_grows_with_the_position(app_client: TestClient, ledger: L
     assert sum(large) > sum(shipped) > 2  # the hint, the ping: and the position's price
     assert max(large) > 1.5 * max(shipped)
     assert protocol.hint_price(4 * protocol.HINT_BYTES) == 4
+
+
+def test_a_hints_search_time_is_charged_to_its_asker(app_client: TestClient, ledger: Ledger,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hint that holds an AI worker a second costs its asker's address a second of its share
+    (`HINT_WORKER_SECOND`), on top of the position's price: many connections asking for hints
+    pay for the workers they keep busy."""
+    real = ai.advise
+
+    def slow(*args: Any) -> Any:
+        time.sleep(1.0)
+        return real(*args)
+
+    monkeypatch.setattr(ai, "advise", slow)
+    res = app_client.post("/api/tables", json={"game": "monslaught", "players": 2, "seats": PRACTICE, "seed": 3})
+    t = res.json()
+    with app_client.websocket_connect(f"/ws/tables/{t['table_id']}") as ws:
+        ws.send_json({"type": "hello", "token": t["seats"][0]["token"], "lang": "en"})
+        _my_turn(ws)
+        before = len(ledger.charges)
+        ws.send_json({"type": "hint"})
+        for _ in range(400):
+            if ws.receive_json()["type"] == "hint":
+                break
+        charges = [units for _, units in ledger.charges[before:]]
+    assert HINT_WORKER_SECOND == fair.Shares().rate  # a second of search, a second of share
+    assert [u for u in charges if u >= HINT_WORKER_SECOND] != [], charges
+    assert sum(charges) >= HINT_WORKER_SECOND + 1
 
 
 def test_a_hint_writes_its_position_off_the_event_loop(app_client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -148,3 +148,32 @@ def test_a_job_that_ends_after_the_server_stopped_starts_nothing_and_delivers_no
     got, loop_errors = run_async(scenario())
     assert loop_errors == []
     assert got == []
+
+
+def test_a_hint_tells_its_asker_the_seconds_it_held_a_worker_and_an_ai_move_does_not() -> None:
+    """Worker time a hint used is charged to its asker, also when a newer hint replaced it; an AI
+    move's time counts towards its table's creator in the AI line instead."""
+    async def scenario() -> tuple[list[float], list[Any]]:
+        now = [100.0]
+        pool = _Held()
+        thinking = Thinking(pool, workers=2, clock=lambda: now[0])
+        spent: list[float] = []
+        got: list[Any] = []
+        done = lambda result, error: got.append(result)  # noqa: E731
+        thinking.hint("asker", *_job("first"), done, spent=spent.append)
+        thinking.move("table", *_job("ai"), done)
+        now[0] += 2.5
+        thinking.hint("asker", *_job("second"), done, spent=spent.append)  # waits: the first still runs
+        pool.finish()  # the first hint: replaced, so its answer is dropped, but its time was used
+        await _settle()
+        now[0] += 1.0
+        pool.finish()  # the AI move
+        await _settle()
+        now[0] += 0.5
+        pool.finish()  # the second hint
+        await _settle()
+        return spent, got
+
+    spent, got = run_async(scenario())
+    assert spent == [2.5, 1.5]  # the second started when the first ended
+    assert got == ["ai", "second"]

@@ -33,6 +33,10 @@ HINT_BYTES = 1024
 """A hint costs its asker one unit (of its connection's rate and of its address's share) per this
 many bytes of the position sent to an AI worker: writing, sending and reading it back are the
 hint's cost to the server that grows with the table (a card file's many cards)."""
+HINT_WORKER_SECOND = 120.0
+"""A hint also costs its asker's address this many units per second it held an AI worker (a
+second of the address's share, `ADDRESS_RATE`, per second of search), charged when the search
+ends: one address's many connections asking for hints pay for the workers they keep busy."""
 ROOM_WAIT_S = 30.0
 """How long a connection's next message waits for room in its queue before it is closed (4408)."""
 RATE = 60.0

@@ -23,7 +23,16 @@ from . import ai
 from .fair import Shares, address_of
 from .http_limits import request_lang
 from .hub import MOVING_CLOSE, Close, Conn, Hub
-from .limits import FLOOD_CLOSE, HINT_BYTES, MAX_DEPTH, MAX_FRAME, ROOM_WAIT_S, VIEW_BYTES, WRITE_COST
+from .limits import (
+    FLOOD_CLOSE,
+    HINT_BYTES,
+    HINT_WORKER_SECOND,
+    MAX_DEPTH,
+    MAX_FRAME,
+    ROOM_WAIT_S,
+    VIEW_BYTES,
+    WRITE_COST,
+)
 from .rejected import Rejected
 from .table import Table
 from .tables import TableService
@@ -279,7 +288,8 @@ async def _hint(hub: Hub, conn: Conn, table: Table, shares: Shares) -> None:
     The position goes to the pool as a saved state, written in a thread from a copy (the loop goes
     on changing the table's own), and its size is the hint's price: one unit of the asker's share
     and of its connection's rate per HINT_BYTES, so a hint on a large position (a card file with
-    many cards) costs its asker what it costs the server."""
+    many cards) costs its asker what it costs the server; the seconds its search holds a worker
+    are charged to the asker's address when it ends (`HINT_WORKER_SECOND`)."""
     TableService.movable(table)
     if conn.seat is None or table.state.current_player != conn.seat or table.state.is_terminal() or hub.loop is None:
         raise Rejected("not_your_turn")
@@ -302,7 +312,8 @@ async def _hint(hub: Hub, conn: Conn, table: Table, shares: Shares) -> None:
                             "text": table.state.describe_action(action, conn.lang), "estimate": estimate})
 
     hub.thinking.hint(conn, ai.advise, (table.game.info.id, saved, "hard", table.state.seed + version,
-                                        ai.MAX_THINK_S, table.cards), done)
+                                        ai.MAX_THINK_S, table.cards), done,
+                      spent=lambda seconds: shares.charge(conn.address, seconds * HINT_WORKER_SECOND))
 
 
 def hint_price(size: int) -> float:

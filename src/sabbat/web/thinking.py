@@ -47,6 +47,8 @@ class Job:
     unwatched: bool = False
     """An AI move of a table where no person plays: it never takes the last free worker."""
     started: float = 0.0
+    spent: Callable[[float], object] | None = None
+    """Told the seconds the job held a worker, once it ends (a hint's asker pays for them)."""
 
 
 class Thinking:
@@ -81,9 +83,11 @@ class Thinking:
         seconds, at = self.used.get(owner, (0.0, 0.0))
         return seconds * math.exp(-(self.clock() - at) / USE_FADE_S) if seconds else 0.0
 
-    def hint(self, asker: Hashable, fn: Callable[..., Any], args: tuple[Any, ...], done: Done) -> None:
-        """A hint for a connection: replaces the one it asked before, waiting or running."""
-        self._put("hint", ("hint", asker), Job("hint", ("hint", asker), fn, args, done))
+    def hint(self, asker: Hashable, fn: Callable[..., Any], args: tuple[Any, ...], done: Done,
+             spent: Callable[[float], object] | None = None) -> None:
+        """A hint for a connection: replaces the one it asked before, waiting or running; `spent`
+        is told the seconds it held a worker (also when its answer is no longer wanted)."""
+        self._put("hint", ("hint", asker), Job("hint", ("hint", asker), fn, args, done, spent=spent))
 
     def cancel(self, asker: Hashable) -> None:
         """The connection is gone: its hint is not run, or its answer not delivered."""
@@ -148,8 +152,11 @@ class Thinking:
         self.running -= 1
         self.hints_running -= job.line == "hint"
         self.unwatched_running -= job.unwatched
+        seconds = self.clock() - job.started
         if job.line == "move":
-            self._count(job.owner, self.clock() - job.started)
+            self._count(job.owner, seconds)
+        elif job.spent is not None:
+            job.spent(seconds)
         try:
             if self.latest.get(job.key) is job:
                 del self.latest[job.key]
