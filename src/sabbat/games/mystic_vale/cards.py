@@ -253,13 +253,13 @@ def _load(path: str) -> CardTable:
     return CardTable(Path(path))
 
 
-_BY_OPTION: dict[str, CardTable] = {}
+@lru_cache(maxsize=64)
+def _by_option(key: str) -> CardTable:
+    """The table for an option's path as written, so a hot call resolves no path; bounded, as
+    a server sees a new path for every uploaded card file."""
+    return _load(str(Path(key).resolve()))
 
 
 def load(options: Mapping[str, Any] | None = None) -> CardTable:
     """The card table for `options["cards"]` (default: the packaged file), cached per path."""
-    key = str((options or {}).get("cards") or DEFAULT_PATH)
-    table = _BY_OPTION.get(key)
-    if table is None:
-        table = _BY_OPTION[key] = _load(str(Path(key).resolve()))
-    return table
+    return _by_option(str((options or {}).get("cards") or DEFAULT_PATH))
