@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import time
 from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -14,8 +15,10 @@ import pytest
 from starlette.testclient import TestClient
 from websockets.sync.client import connect
 
+from sabbat import games
 from sabbat.core import carddata
 from sabbat.web import ai
+from sabbat.web.app import create_app
 from tests.support.card_files import frog_with_attack
 
 from .helpers import create, next_view
@@ -121,3 +124,24 @@ def test_a_worker_holds_only_the_newest_uploaded_card_files(monkeypatch: pytest.
     finally:
         for text in [*files, frog_with_attack(99)]:
             carddata.forget_upload(carddata.upload(text)[0])
+
+
+def test_each_games_shipped_card_file_downloads_to_start_ones_own_from(tmp_path: Path) -> None:
+    pool = ThreadPoolExecutor(1)
+    with TestClient(create_app(str(tmp_path / "t.sqlite3"), pool=pool)) as client:
+        listed = {g["id"]: g["card_file"] for g in client.get("/api/games").json()}
+        assert {name for name in listed if listed[name]} >= {"bellum_magica", "magic_master", "monslaught",
+                                                             "mystic_vale", "nameless_dark_lord"}
+        assert listed["knockout"] is False  # the tests' own game has none: its answer is checked below
+        for name in games.names():
+            res = client.get(f"/api/games/{name}/cards.yaml", headers={"Accept-Language": "ja"})
+            if not games.get(name).has_card_file:  # a game whose cards are part of its rules
+                assert listed[name] is False and res.status_code == 404
+                assert "カードファイルがありません" in res.json()["error"]
+                continue
+            assert listed[name] is True and res.status_code == 200, res.text
+            assert res.content == games.get(name).resource("cards.yaml").read_bytes()
+            assert res.headers["content-disposition"] == f'attachment; filename="{name}-cards.yaml"'
+        unknown = client.get("/api/games/nonsense/cards.yaml", headers={"Accept-Language": "ja"})
+        assert unknown.status_code == 404 and "nonsense" in unknown.json()["error"]
+    pool.shutdown()

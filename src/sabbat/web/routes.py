@@ -19,6 +19,7 @@ from starlette.staticfiles import StaticFiles
 
 from sabbat import games
 from sabbat.core import SabbatError, i18n
+from sabbat.core.game import CARD_FILE
 
 from . import custom_cards, game_front, refusals, seatkeys
 from .authority import Authority
@@ -45,6 +46,7 @@ def http_routes() -> list[BaseRoute]:
         Route("/", page), Route("/t/{table_id}", page), Route("/replay/{table_id}", page),
         Route("/api/games", api_games), Route("/api/agents", api_agents),
         Route("/api/games/{game}/cards", api_cards),
+        Route("/api/games/{game}/cards.yaml", api_card_file),
         Route("/api/games/{game}/rules", api_rules),
         Route("/api/tables", api_tables, methods=["GET", "POST"]),
         Route("/api/lessons", api_lessons, methods=["POST"]),
@@ -105,7 +107,7 @@ async def api_games(request: Request) -> Response:
         info = games.get(name).info
         rows.append({
             "id": info.id, "cli_name": info.cli_name, "title": info.title, "min_players": info.min_players,
-            "max_players": info.max_players, "summary": info.summary,
+            "max_players": info.max_players, "summary": info.summary, "card_file": games.get(name).has_card_file,
             "options": {k: {"help": o.help, "help_ja": o.help_ja or o.help, "kind": o.kind, "choices": list(o.choices),
                             "default": o.default, "minimum": o.minimum, "maximum": o.maximum, **o.words()}
                         for k, o in info.options.items()},
@@ -129,6 +131,18 @@ async def api_cards(request: Request) -> Response:
     except Rejected as exc:
         return _error(404, exc.message(_lang(request)))
     return JSONResponse(game.card_faces(_lang(request)))
+
+
+async def api_card_file(request: Request) -> Response:
+    """The game's shipped card file, the place to start one's own from (a new table's `cards`)."""
+    try:
+        game = game_named(request.path_params["game"])
+    except Rejected as exc:
+        return _error(404, exc.message(_lang(request)))
+    if not game.has_card_file:
+        return _error(404, Rejected("no_shipped_cards", game=game.info.title).message(_lang(request)))
+    return Response(game.resource(CARD_FILE).read_bytes(), media_type="application/yaml; charset=utf-8",
+                    headers={"Content-Disposition": f'attachment; filename="{game.info.id}-cards.yaml"'})
 
 
 def _from_this_site(request: Request) -> bool:

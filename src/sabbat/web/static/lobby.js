@@ -74,6 +74,12 @@ function buildCreate(box, invites, games, agents, rulesBox, refresh) {
   const optsBox = h('div.options-form');
   const summary = h('p.summary.muted');
   const rulesButton = h('button#lobby-rules.link', { type: 'button' }, t('lobby.read_rules'));
+  // a designer's own card values: start from the shipped file, change it, send it with the table
+  const cardFile = h('input#card-file', { type: 'file', accept: '.yaml,.yml,.json', 'aria-describedby': 'card-file-help' });
+  const shippedCards = h('a#shipped-cards', { download: '' }, t('lobby.shipped_cards'));
+  const ownCards = h('details.own-cards', h('summary', t('lobby.own_cards')), h('div.options-form',
+    h('p.muted#card-file-help', t('lobby.own_cards_help')), shippedCards,
+    h('div.option', h('label.opt-label', { for: 'card-file' }, t('lobby.card_file')), cardFile)));
   const form = h('form.create-form',
     h('label', { for: 'player-name' }, t('lobby.your_name')), nameInput,
     h('small.muted#player-name-help', t('lobby.name_help')),
@@ -81,6 +87,7 @@ function buildCreate(box, invites, games, agents, rulesBox, refresh) {
     h('label', { for: 'players' }, t('lobby.players')), countSel,
     h('fieldset', h('legend', t('lobby.seats')), seatsBox),
     h('details', h('summary', t('lobby.options')), optsBox),
+    ownCards,
     h('details', h('summary', t('lobby.clock')), h('div.options-form',
       h('p.muted.clock-help', t('lobby.clock_help')),
       h('div.option', h('label.opt-label', { for: 'per-move' }, t('lobby.per_move')),
@@ -117,6 +124,9 @@ function buildCreate(box, invites, games, agents, rulesBox, refresh) {
     drawSeats();
     fill(optsBox, Object.entries(g.options || {}).map(([name, o]) => optionInput(name, o)));
     if (!optsBox.childElementCount) optsBox.append(h('p.muted', t('lobby.no_options')));
+    ownCards.hidden = !g.card_file;
+    shippedCards.href = `/api/games/${encodeURIComponent(g.id)}/cards.yaml`;
+    cardFile.value = ''; // another game's file would be refused
   };
   gameSel.addEventListener('change', drawGame);
   countSel.addEventListener('change', drawSeats);
@@ -147,6 +157,7 @@ function buildCreate(box, invites, games, agents, rulesBox, refresh) {
         if (perMove > 0) body.clock.per_move_s = Math.round(perMove);
         if (perGame > 0) body.clock.per_game_s = Math.round(perGame * 60);
       }
+      if (cardFile.files.length && g.card_file) body.cards = await cardFile.files[0].text();
       const res = await api('/api/tables', body);
       const mineIdx = picks.indexOf('me');
       const myToken = mineIdx >= 0 ? res.seats.find((s) => s.seat === mineIdx)?.token : null;
