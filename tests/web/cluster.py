@@ -324,13 +324,21 @@ def check(c: Cluster, seats: list[Seat]) -> dict[str, int]:
             "reconnects": sum(s.reconnects for s in seats)}
 
 
-async def new_tables(c: Cluster, n: int) -> list[Seat]:
-    """`n` tables of two people, created through nginx."""
+GAMES = (("mystic_vale", 2), ("monslaught", 2), ("bellum_magica", 2), ("magic_master", 2), ("nameless_dark_lord", 3))
+"""The games the cluster tests play, in turn, each with as few people as it takes."""
+GAME_OF: dict[str, str] = {}
+"""Each table's game, by table id, to name it when a table stalls."""
+
+
+async def new_tables(c: Cluster, n: int, first: int = 0) -> list[Seat]:
+    """`n` tables of people, created through nginx: the games of `GAMES` in turn from its `first`."""
     seats = []
-    for _ in range(n):
-        status, made = await call(c, "/api/tables", {"game": "mystic_vale", "players": 2,
-                                                     "seats": [{"kind": "human"}, {"kind": "human"}]})
+    for i in range(first, first + n):
+        game, players = GAMES[i % len(GAMES)]
+        status, made = await call(c, "/api/tables", {"game": game, "players": players,
+                                                     "seats": [{"kind": "human"}] * players})
         assert status == 201, made
+        GAME_OF[made["table_id"]] = game
         seats += [Seat(made["table_id"], row["seat"], row["token"]) for row in made["seats"]]
     return seats
 
@@ -347,5 +355,5 @@ async def moves_after(seats: list[Seat], since: float, moves: int, within: float
                  for t in tables}
         if all(len(a) >= moves for a in after.values()):
             return max(a[0] - since for a in after.values())
-        assert time.monotonic() < deadline, {t: len(a) for t, a in after.items()}
+        assert time.monotonic() < deadline, {f"{GAME_OF.get(t, '?')} {t}": len(a) for t, a in after.items()}
         await asyncio.sleep(0.1)
