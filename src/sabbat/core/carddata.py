@@ -21,7 +21,9 @@ from typing import Any, TypeVar
 
 import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
+from yaml.reader import ReaderError
 
+from .entryproblems import EntryProblem, problems
 from .errors import CardDataError, CardFileTooLarge
 from .safeio import read_regular, shown
 
@@ -48,19 +50,21 @@ class CardEntry(BaseModel):
         fields = set(type(self).model_fields)
         for key, source in self.provenance.items():
             if key != "default" and key not in fields:
-                raise ValueError(f"provenance names {key!r}, which is not a field of this card")
+                raise EntryProblem(f"provenance names {key!r}, which is not a field of this card",
+                                   "provenance_field", key=shown(key, 60))
             if not SOURCE.match(source):
-                raise ValueError(
-                    f"provenance of {key!r} is {source!r}; use rulebook, public:<source> or reconstructed"
-                )
+                raise EntryProblem(
+                    f"provenance of {key!r} is {source!r}; use rulebook, public:<source> or reconstructed",
+                    "provenance_source", key=shown(key, 60), source=shown(source, 60))
         if "default" not in self.provenance:
             missing = sorted(f for f in self.model_fields_set - UNSOURCED if f not in self.provenance)
             if missing:
-                raise ValueError(f"no provenance for {', '.join(missing)} (add them or a 'default')")
+                raise EntryProblem(f"no provenance for {', '.join(missing)} (add them or a 'default')",
+                                   "provenance_missing", fields=missing)
         if not {"en", "ja"} <= set(self.name):
-            raise ValueError("name needs both 'en' and 'ja'")
+            raise EntryProblem("name needs both 'en' and 'ja'", "entry_name_languages")
         if not 0 <= self.count <= MAX_COUNT:
-            raise ValueError(f"count must be 0 to {MAX_COUNT:,}")
+            raise EntryProblem(f"count must be 0 to {MAX_COUNT:,}", "entry_count_range", min=0, max=MAX_COUNT)
         return self
 
     def source_of(self, field: str) -> str:
@@ -126,11 +130,11 @@ _ENDS = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
 
 
 class _Refused(Exception):
-    """Raised while a file is read; carries the one-line reason (and its `SabbatError.why`, if any)."""
+    """Raised while a file is read; carries the one-line reason and its `SabbatError.why` and facts."""
 
-    def __init__(self, reason: str, why: str | None = None) -> None:
+    def __init__(self, reason: str, why: str, **facts: Any) -> None:
         super().__init__(reason)
-        self.why = why
+        self.why, self.facts = why, facts
 
 
 def _too_many() -> CardFileTooLarge:
@@ -166,7 +170,7 @@ def _expanded_size(node: yaml.Node, sizes: dict[int, int]) -> int:
     key = id(node)
     if key in sizes:
         if sizes[key] < 0:
-            raise _Refused("has a YAML alias that refers to itself")
+            raise _Refused("has a YAML alias that refers to itself", "card_alias_loop")
         return sizes[key]
     sizes[key] = -1
     total = 1
@@ -221,7 +225,8 @@ def _check_values(data: Any, seen: list[int], depth: int = 0) -> None:
             _check_values(value, seen, depth + 1)
     elif isinstance(data, (int, float)) and not isinstance(data, bool):
         if not abs(data) <= MAX_NUMBER:  # also refuses nan and inf
-            raise _Refused(f"holds the number {shown(data, 40)}; card values are at most {MAX_NUMBER:,}")
+            raise _Refused(f"holds the number {shown(data, 40)}; card values are at most {MAX_NUMBER:,}",
+                           "card_number", number=shown(data, 40), max=MAX_NUMBER)
     elif isinstance(data, str) and _SURROGATE.search(data):
         # an escape such as "\ud800" reads as half of a character, which no text encoding can
         # write: a card named so could never be shown, nor sent to anyone
@@ -272,13 +277,13 @@ def read_file(path: Path) -> Any:
     """
     path = Path(path)
     if path.suffix not in (".yaml", ".yml", ".toml", ".json"):
-        raise CardDataError(f"card file {shown(str(path))} must end in .yaml, .yml, .toml or .json")
+        raise CardDataError(f"card file {shown(str(path))} must end in .yaml, .yml, .toml or .json").tag("card_suffix")
     raw = _uploads.get(str(path))
     if raw is None:
         try:
             raw = read_regular(path, MAX_FILE_BYTES)
         except OSError as exc:
-            raise CardDataError(f"cannot read card file: {exc}") from None
+            raise CardDataError(f"cannot read card file: {exc}").tag("card_unreadable") from None
     kind = path.suffix[1:].upper().replace("YML", "YAML")
     try:
         if path.suffix in (".yaml", ".yml"):
@@ -291,16 +296,41 @@ def read_file(path: Path) -> Any:
     except CardFileTooLarge as exc:
         raise CardFileTooLarge(f"card file {shown(str(path))} {exc}", exc.bound, exc.limit, exc.found) from None
     except _Refused as exc:
-        refused = CardDataError(f"card file {shown(str(path))} {exc}")
-        raise (refused.tag(exc.why) if exc.why else refused) from None
+        raise CardDataError(f"card file {shown(str(path))} {exc}").tag(exc.why, **exc.facts) from None
     except RecursionError:
-        raise CardDataError(f"card file {shown(str(path))} nests values too deep") from None
+        raise CardDataError(f"card file {shown(str(path))} nests values too deep").tag("card_nesting") from None
     except UnicodeDecodeError as exc:
-        raise CardDataError(f"card file {shown(str(path))} is not UTF-8 text (byte {exc.start})") from None
+        raise CardDataError(f"card file {shown(str(path))} is not UTF-8 text (byte {exc.start})").tag(
+            "card_not_utf8", byte=exc.start) from None
     except (yaml.YAMLError, tomllib.TOMLDecodeError, ValueError) as exc:
         reason = shown(str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
-        raise CardDataError(f"card file {shown(str(path))} is not valid {kind}: {reason}") from None
+        why, facts = _syntax(exc, raw, kind)
+        raise CardDataError(f"card file {shown(str(path))} is not valid {kind}: {reason}").tag(why, **facts) from None
     return data
+
+
+_TOML_AT = re.compile(r"\(at line (\d+), column (\d+)\)")
+
+
+def _syntax(exc: Exception, raw: bytes, kind: str) -> tuple[str, dict[str, Any]]:
+    """Why a card file could not be parsed, as a reason and its facts: the format, and the line
+    and column (from 1) where the parser says, or the byte where the text is not UTF-8."""
+    where: tuple[int, int] | None = None
+    if isinstance(exc, yaml.MarkedYAMLError):
+        mark = exc.problem_mark or exc.context_mark
+        where = None if mark is None else (mark.line + 1, mark.column + 1)
+    elif isinstance(exc, ReaderError):
+        if isinstance(exc.character, bytes) or exc.character == -1:  # PyYAML's and libyaml's decode errors
+            return "card_not_utf8", {"byte": exc.position}
+        text = raw.decode("utf-8", "replace")[:exc.position]
+        where = (text.count("\n") + 1, exc.position - text.rfind("\n"))
+    elif isinstance(exc, json.JSONDecodeError):
+        where = (exc.lineno, exc.colno)
+    elif isinstance(exc, tomllib.TOMLDecodeError) and (found := _TOML_AT.search(str(exc))):
+        where = (int(found[1]), int(found[2]))
+    if where is None:
+        return "card_syntax", {"format": kind}
+    return "card_syntax_at", {"format": kind, "line": where[0], "column": where[1]}
 
 
 def check_counts(path: Path, counts: Iterable[Any], bounds: CardBounds) -> None:
@@ -326,10 +356,13 @@ def load_sections(path: Path, sections: Mapping[str, type[CardEntry]],
     data, and again once validated (a count written as text is only a number after that)."""
     data = read_file(path)
     if not isinstance(data, dict):
-        raise CardDataError(f"card file {path} must hold a mapping of sections ({', '.join(sections)})")
+        raise CardDataError(f"card file {path} must hold a mapping of sections ({', '.join(sections)})").tag(
+            "card_not_sections", sections=list(sections))
     unknown = set(data) - set(sections) - {"meta"}
     if unknown:
-        raise CardDataError(f"card file {path} has unknown sections: {', '.join(sorted(shown(k, 40) for k in unknown)[:5])}")
+        names = sorted(shown(k, 40) for k in unknown)[:5]
+        raise CardDataError(f"card file {path} has unknown sections: {', '.join(names)}").tag(
+            "card_unknown_sections", names=names, known=list(sections))
     if bounds is not None:
         check_counts(path, (entry.get("count", 1) for name in sections if isinstance(data.get(name), list)
                             for entry in data[name] if isinstance(entry, dict)), bounds)
@@ -338,7 +371,7 @@ def load_sections(path: Path, sections: Mapping[str, type[CardEntry]],
     for name, model in sections.items():
         entries = data.get(name)
         if not isinstance(entries, list):
-            raise CardDataError(f"card file {path} needs a list named {name!r}")
+            raise CardDataError(f"card file {path} needs a list named {name!r}").tag("card_section_list", section=name)
         parsed = []
         for i, entry in enumerate(entries):
             try:
@@ -346,13 +379,16 @@ def load_sections(path: Path, sections: Mapping[str, type[CardEntry]],
             except ValidationError as exc:
                 ident = entry.get("id") if isinstance(entry, dict) else None
                 ident = shown(ident, 60) if isinstance(ident, str) else f"#{i + 1}"
-                problems = "; ".join(
+                errors = exc.errors()[:3]
+                said = "; ".join(
                     f"{shown('.'.join(str(p) for p in err['loc']), 60) or 'entry'}: {shown(err['msg'])}"
-                    for err in exc.errors()[:3]
+                    for err in errors
                 )
-                raise CardDataError(f"{path}: {name} entry {ident}: {problems}") from None
+                raise CardDataError(f"{path}: {name} entry {ident}: {said}").tag(
+                    "card_entry", section=name, entry=ident, problems=problems(errors)) from None
             if card.id in seen:
-                raise CardDataError(f"{path}: card id {shown(card.id, 60)!r} appears twice")
+                raise CardDataError(f"{path}: card id {shown(card.id, 60)!r} appears twice").tag(
+                    "card_duplicate_id", id=shown(card.id, 60))
             seen.add(card.id)
             parsed.append(card)
         out[name] = parsed

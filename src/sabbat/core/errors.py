@@ -7,14 +7,24 @@ information hidden from the player who caused it.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
+
+
+@dataclass(frozen=True)
+class Reason:
+    """A reason named with its facts, where it is one part of a larger one (a fact of a
+    `SabbatError`): a front end words it as it words the error's own `why`."""
+
+    why: str
+    facts: Mapping[str, Any]
 
 
 class SabbatError(Exception):
     """Base of every error sabbat raises on purpose.
 
-    `why` names the reason and `facts` its particulars (identifiers and numbers, never words),
-    where one is given: a front end words the refusal in each person's language from them
+    `why` names the reason and `facts` its particulars (identifiers and numbers, never words;
+    a fact may be a `Reason` or a list of them), where one is given: a front end words the refusal in each person's language from them
     (as the online server does) instead of showing the English message."""
 
     why: str | None = None

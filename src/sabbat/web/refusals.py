@@ -9,17 +9,14 @@ names and values) as they are.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from sabbat.core import SabbatError, i18n
-from sabbat.core.errors import BadSeed, UnknownCard
+from sabbat.core.errors import BadSeed, Reason, UnknownCard
 from sabbat.core.game import SEED_RANGE
 
 from .rejected import Rejected
-
-WORDED = frozenset({"unknown_options", "no_card_file", "players", "cards_surrogate"})
-"""Reasons worded from their facts as they are (`web.why.<why>`); `option_value` also words the
-values allowed."""
 
 
 def refusal(exc: SabbatError) -> Rejected:
@@ -31,19 +28,39 @@ def refusal(exc: SabbatError) -> Rejected:
     return Rejected("bad_setup", why=worded(exc))
 
 
-def worded(exc: SabbatError, hide: str | None = None) -> dict[str, str] | str:
-    """Why `exc` refused, in each language (a localized parameter); an error that names no
-    reason keeps its own words, with `hide` (an uploaded file's internal name) left out."""
-    facts = dict(exc.facts)
-    if exc.why == "option_value":
-        facts["allowed"] = {lang: _allowed(facts, lang) for lang in i18n.LOCALES}
-        return i18n.join_messages([("web.why.option_value", facts)])
-    if exc.why in WORDED:
-        return i18n.join_messages([(f"web.why.{exc.why}", facts)])
+def worded(exc: SabbatError, hide: str | None = None, game: str | None = None) -> dict[str, str] | str:
+    """Why `exc` refused, in each language (a localized parameter): a named reason is worded by
+    `<game>.why.<why>` (a reason of that game's own) or `web.why.<why>`, from its facts; an error
+    that names no reason keeps its own words, with `hide` (an uploaded file's internal name) left out."""
+    if exc.why is not None and (key := _key(exc.why, game)) is not None:
+        facts = dict(exc.facts)
+        if exc.why == "option_value":
+            facts["allowed"] = {lang: _allowed(facts, lang) for lang in i18n.LOCALES}
+        return _said(key, facts, game)
     if isinstance(exc, UnknownCard):
         return i18n.join_messages([("web.why.unknown_card", {})])
     text = str(exc)
     return text.replace(f"card file {hide}", "it").replace(hide, "it") if hide else text
+
+
+def _key(why: str, game: str | None) -> str | None:
+    """The message that words reason `why`: the game's own, else the server's (None: neither has one)."""
+    keys = ([f"{game}.why.{why}"] if game else []) + [f"web.why.{why}"]
+    return next((key for key in keys if i18n.has(key, "en")), None)
+
+
+def _said(key: str, facts: Mapping[str, Any], game: str | None) -> dict[str, str]:
+    """Message `key` in each language, each fact that is itself a reason (or a list of them) worded first."""
+    return i18n.join_messages([(key, {name: _fact(value, game) for name, value in facts.items()})])
+
+
+def _fact(value: Any, game: str | None) -> Any:
+    if isinstance(value, Reason):
+        key = _key(value.why, game)
+        return _said(key, value.facts, game) if key else value.why
+    if isinstance(value, list) and any(isinstance(v, Reason) for v in value):
+        return [_fact(v, game) for v in value]
+    return value
 
 
 def _allowed(facts: dict[str, Any], lang: str) -> str:

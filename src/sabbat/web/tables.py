@@ -150,7 +150,7 @@ class TableService:
                 carddata.forget_upload(name)
             if isinstance(exc, CardFileTooLarge):
                 raise cardcheck.over_bound(exc, game) from None
-            raise Rejected("bad_cards", why=refusals.worded(exc, hide=name)) from None
+            raise Rejected("bad_cards", why=refusals.worded(exc, hide=name, game=game.info.id)) from None
 
     def plan_lesson(self, spec: Any, client: str | None = None) -> NewTable:
         """A lesson's table checked from `{game, lesson?, name?}`: the deal and options the lesson

@@ -17,7 +17,9 @@ from typing import Any, Literal
 from pydantic import field_validator
 
 from sabbat.core.carddata import CardBounds, CardEntry, load_sections
+from sabbat.core.entryproblems import EntryProblem
 from sabbat.core.errors import CardDataError, UnknownCard
+from sabbat.core.safeio import shown
 
 BOUNDS = CardBounds(count=80, cards=800)
 """The most a card file may make: about four times the shipped file (20 of one token stack, 201 in all)."""
@@ -35,14 +37,15 @@ Strip = tuple[Row, Row, Row, Row, Row, Row]
 def parse_strip(rows: list[str], icons: tuple[str, ...]) -> Strip:
     """Six row strings -> six (count, count, count) tuples in the order of `icons`."""
     if len(rows) != 6:
-        raise ValueError(f"a strip needs 6 rows (one per die face), got {len(rows)}")
+        raise EntryProblem(f"a strip needs 6 rows (one per die face), got {len(rows)}", "strip_rows", found=len(rows))
     out: list[Row] = []
     for text in rows:
         counts = [0, 0, 0]
         for part in filter(None, (p.strip() for p in text.split("+"))):
             m = _ICON.match(part)
             if m is None or m.group(2) not in icons:
-                raise ValueError(f"unknown icon {part!r}; this side shows {', '.join(icons)}")
+                raise EntryProblem(f"unknown icon {part!r}; this side shows {', '.join(icons)}", "strip_icon",
+                                   icon=shown(part, 60), icons=list(icons))
             counts[icons.index(m.group(2))] += int(m.group(1) or 1)
         out.append((counts[0], counts[1], counts[2]))
     return (out[0], out[1], out[2], out[3], out[4], out[5])
@@ -160,7 +163,8 @@ class CardTable:
             b = Board(e.id, e.name, parse_strip(e.left, LEFT_ICONS), parse_strip(e.right, RIGHT_ICONS),
                       e.shields, e.magic_shields)
             if any(row[1] for row in b.right):
-                raise CardDataError(f"{path}: board {e.id} shows a magic sword; only creatures give them")
+                raise CardDataError(f"{path}: board {e.id} shows a magic sword; only creatures give them").tag(
+                    "cards_board_msword", id=shown(e.id, 60))
             for _ in range(e.count):
                 self.boards[e.id] = b
         for deck in ("goblins", "evil", "most_evil"):
@@ -173,20 +177,25 @@ class CardTable:
         for e in sections["locations"]:
             self.entries[e.id] = e
             if e.count != 1:
-                raise CardDataError(f"{path}: location {e.id} must have count 1 (each location is one card)")
+                raise CardDataError(f"{path}: location {e.id} must have count 1 (each location is one card)").tag(
+                    "cards_location_count", id=shown(e.id, 60))
             self.locations[e.id] = Location(e.id, e.name, e.kind, e.shields, e.magic_shields,
                                             (e.food, e.glyph, e.barrel, e.wood, e.metal, e.gold))
             self.location_lists[e.kind].append(e.id)
         if len(self.location_lists["tavern"]) != 1:
-            raise CardDataError(f"{path}: the human kingdom needs exactly one tavern")
+            raise CardDataError(f"{path}: the human kingdom needs exactly one tavern").tag(
+                "cards_tavern", found=len(self.location_lists["tavern"]))
         need = {"farm": 6, "village": 6, "town": 10}  # the 4-player setup; 5 players take every card
         for kind, n in need.items():
             if len(self.location_lists[kind]) < n:
-                raise CardDataError(f"{path}: the human kingdom needs at least {n} {kind} cards (4-player setup)")
+                raise CardDataError(f"{path}: the human kingdom needs at least {n} {kind} cards (4-player setup)").tag(
+                    "cards_locations", kind=kind, n=n, found=len(self.location_lists[kind]))
         if len(self.boards) < 5:
-            raise CardDataError(f"{path}: 5 castle boards are needed, found {len(self.boards)}")
+            raise CardDataError(f"{path}: 5 castle boards are needed, found {len(self.boards)}").tag(
+                "cards_boards", n=5, found=len(self.boards))
         if len(self.deck_lists["goblins"]) < 10:
-            raise CardDataError(f"{path}: 10 goblins are needed (2 per player)")
+            raise CardDataError(f"{path}: 10 goblins are needed (2 per player)").tag(
+                "cards_goblins", n=10, found=len(self.deck_lists["goblins"]))
         # chest tokens, expanded to ids 0..n-1 in file order grouped by type
         self.chest_type: list[int] = []
         self.chest_value: list[int] = []

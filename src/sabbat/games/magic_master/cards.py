@@ -15,6 +15,7 @@ from typing import Any, Literal
 
 from sabbat.core.carddata import CardBounds, CardEntry, load_sections
 from sabbat.core.errors import CardDataError
+from sabbat.core.safeio import shown
 
 from .actions import ActionTable
 
@@ -98,16 +99,21 @@ class CardTable:
 
     def _check(self) -> None:
         if len(self.wizards) < 6:
-            raise CardDataError(f"{self.path}: at least 6 wizards are needed, found {len(self.wizards)}")
+            raise CardDataError(f"{self.path}: at least 6 wizards are needed, found {len(self.wizards)}").tag(
+                "cards_wizards", n=6, found=len(self.wizards))
         if len(self.heirs_warriors) < 12:
-            raise CardDataError(f"{self.path}: at least 12 heirs and warriors are needed")
-        if sum(1 for i in self.heirs_warriors if self.inst[i].kind is Kind.HEIR) < 6:
-            raise CardDataError(f"{self.path}: at least 6 heirs are needed")
+            raise CardDataError(f"{self.path}: at least 12 heirs and warriors are needed").tag(
+                "cards_heirs_warriors", n=12, found=len(self.heirs_warriors))
+        heirs = sum(1 for i in self.heirs_warriors if self.inst[i].kind is Kind.HEIR)
+        if heirs < 6:
+            raise CardDataError(f"{self.path}: at least 6 heirs are needed").tag("cards_heirs", n=6, found=heirs)
         if len(self.deck_cards) < 76:
-            raise CardDataError(f"{self.path}: the navy deck needs 76 cards, found {len(self.deck_cards)}")
+            raise CardDataError(f"{self.path}: the navy deck needs 76 cards, found {len(self.deck_cards)}").tag(
+                "cards_navy", n=76, found=len(self.deck_cards))
         for c in self.types.values():
             if c.kind is Kind.HEIR and c.suc < 1:
-                raise CardDataError(f"{self.path}: heir {c.id} needs succession 1 or more")
+                raise CardDataError(f"{self.path}: heir {c.id} needs succession 1 or more").tag(
+                    "cards_succession", id=shown(c.id, 60), min=1)
 
     def name(self, i: int) -> dict[str, str]:
         """The card's name in both languages (shared between events: read-only)."""

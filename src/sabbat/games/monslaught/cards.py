@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from sabbat.core.carddata import CardBounds, CardEntry, load_sections
 from sabbat.core.errors import CardDataError
+from sabbat.core.safeio import shown
 
 BOUNDS = CardBounds(count=48, cards=400)
 """The most a card file may make: about four times the shipped file (12 of one card, 98 in all)."""
@@ -93,21 +94,24 @@ class CardDB:
         for c in cards:
             for name, pool in ((c.ability, ABILITIES), (c.action, ACTIONS), (c.oneshot, ACTIONS)):
                 if name is not None and name not in pool:
-                    raise CardDataError(f"{path}: card {c.id} names an unknown effect {name!r}")
+                    raise CardDataError(f"{path}: card {c.id} names an unknown effect {name!r}").tag(
+                        "cards_effect", id=shown(c.id, 60), effect=shown(name, 60), known=sorted(pool))
         for b in bosses:
             if b.penalty not in PENALTIES:
-                raise CardDataError(f"{path}: boss {b.id} names an unknown penalty {b.penalty!r}")
+                raise CardDataError(f"{path}: boss {b.id} names an unknown penalty {b.penalty!r}").tag(
+                    "cards_penalty", id=shown(b.id, 60), penalty=shown(b.penalty, 60), known=sorted(PENALTIES))
             if not 1 <= b.number <= 4:
-                raise CardDataError(f"{path}: boss {b.id} has number {b.number}; bosses are numbered 1-4")
+                raise CardDataError(f"{path}: boss {b.id} has number {b.number}; bosses are numbered 1-4").tag(
+                    "cards_boss_number", id=shown(b.id, 60), number=b.number, min=1, max=4)
         for needed in ("farm", "mountain"):
             if needed not in self.lands:
-                raise CardDataError(f"{path}: the lands section needs a {needed!r} entry")
+                raise CardDataError(f"{path}: the lands section needs a {needed!r} entry").tag("cards_land", id=needed)
         for number in (1, 2, 3, 4):
             if not any(b.number == number for b in bosses):
-                raise CardDataError(f"{path}: no boss numbered {number}")
+                raise CardDataError(f"{path}: no boss numbered {number}").tag("cards_boss_missing", number=number)
         for name in ("big_cat", "frog", "owl"):
             if name not in self.cards:
-                raise CardDataError(f"{path}: the initial card {name!r} is missing")
+                raise CardDataError(f"{path}: the initial card {name!r} is missing").tag("cards_initial", id=name)
 
     def catalog(self) -> dict[str, dict[str, Any]]:
         """Public card facts by id (names and numbers) for views; built once per card set."""

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict
 
 from sabbat.core.carddata import CardBounds, CardEntry, load_sections, read_file
 from sabbat.core.errors import CardDataError
+from sabbat.core.safeio import shown
 
 BOUNDS = CardBounds(count=150, cards=1_000)
 """The most a card file may make: about four times the shipped file (36 of one card, 230 in all)."""
@@ -133,7 +134,9 @@ class CardTable:
         def add_part(entry: SymbolCard, pos: int, level: int, cost: int) -> int:
             ab = entry.ability
             if ab is not None and ab.effect not in EFFECTS_BY_TIMING[ab.timing]:
-                raise CardDataError(f"{path}: card {entry.id}: no {ab.timing} effect named {ab.effect!r}")
+                raise CardDataError(f"{path}: card {entry.id}: no {ab.timing} effect named {ab.effect!r}").tag(
+                    "cards_effect", id=shown(entry.id, 60), timing=ab.timing, effect=shown(ab.effect, 60),
+                    known=sorted(EFFECTS_BY_TIMING[ab.timing]))
             part_entry.append(entry.id)
             part_name.append(dict(entry.name))
             part_pos.append(pos)
@@ -155,7 +158,8 @@ class CardTable:
                 pid = add_part(card, POSITIONS.index(pos_name), 0, 0)
                 layout.extend([pid] * n)
         if len(layout) != DECK_SIZE:
-            raise CardDataError(f"{path}: a starting deck must have {DECK_SIZE} cards, not {len(layout)}")
+            raise CardDataError(f"{path}: a starting deck must have {DECK_SIZE} cards, not {len(layout)}").tag(
+                "cards_deck_size", n=DECK_SIZE, found=len(layout))
         self.layout = tuple(layout)
 
         soil: list[int] = []
@@ -165,7 +169,8 @@ class CardTable:
             assert isinstance(card, AdvancementCard)
             self.entries[card.id] = card
             if card.level not in decks:
-                raise CardDataError(f"{path}: advancement {card.id} has level {card.level}; use 1, 2 or 3")
+                raise CardDataError(f"{path}: advancement {card.id} has level {card.level}; use 1, 2 or 3").tag(
+                    "cards_level", id=shown(card.id, 60), level=card.level, choices=[1, 2, 3])
             counts: dict[str, int] = {str(k): v for k, v in card.positions.items()}
             for pos_idx, pname in enumerate(POSITIONS):
                 n = counts.get(pname, 0)
@@ -178,7 +183,8 @@ class CardTable:
                 elif card.supply == "deck":
                     decks[card.level].extend([pid] * n)
         if len(soil) != 3:
-            raise CardDataError(f"{path}: the Fertile Soil supply needs one pile per position")
+            raise CardDataError(f"{path}: the Fertile Soil supply needs one pile per position").tag(
+                "cards_soil", n=len(POSITIONS), found=len(soil))
         self.soil_part = tuple(soil)
         self.soil_count = tuple(soil_count)
         self.adv_decks = (tuple(decks[1]), tuple(decks[2]), tuple(decks[3]))
@@ -196,8 +202,10 @@ class CardTable:
             assert isinstance(card, ValeCard)
             self.entries[card.id] = card
             ab = card.ability
-            if ab is not None and ab.effect not in EFFECTS_BY_TIMING[ab.timing] or (ab and ab.timing == PLAY):
-                raise CardDataError(f"{path}: vale card {card.id}: unusable ability {ab}")
+            if ab is not None and (ab.effect not in EFFECTS_BY_TIMING[ab.timing] or ab.timing == PLAY):
+                raise CardDataError(f"{path}: vale card {card.id}: unusable ability {ab}").tag(
+                    "cards_vale_ability", id=shown(card.id, 60), timing=ab.timing, effect=shown(ab.effect, 60),
+                    harvest=sorted(HARVEST_EFFECTS), ongoing=sorted(ONGOING_EFFECTS))
             for _ in range(card.count):
                 vid = len(vale_entry)
                 vale_entry.append(card.id)

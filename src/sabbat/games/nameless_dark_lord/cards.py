@@ -9,6 +9,7 @@ from typing import Any, Literal
 
 from sabbat.core.carddata import CardBounds, CardEntry, load_sections
 from sabbat.core.errors import CardDataError, UnknownCard
+from sabbat.core.safeio import shown
 
 BOUNDS = CardBounds(count=16, cards=250)
 """The most a card file may make: about four times the shipped file (4 of one card, 60 in all)."""
@@ -61,14 +62,14 @@ class CardTable:
         roles = {r: [c for c in self.by_id.values() if c.role == r] for r in ("throne", "initial", "bomber")}
         colours = {c.colour for c in roles["throne"]}
         if "red" not in colours or len(roles["throne"]) < 4:
-            raise CardDataError(f"{self.path}: need four thrones including red")
+            raise CardDataError(f"{self.path}: need four thrones including red").tag("cards_thrones")
         if not roles["bomber"] or roles["bomber"][0].count < 4:
-            raise CardDataError(f"{self.path}: need a Goblin Bomber with 4 copies (one per colour)")
+            raise CardDataError(f"{self.path}: need a Goblin Bomber with 4 copies (one per colour)").tag("cards_bomber")
         for c in self.by_id.values():
             if c.four_player > c.count:
-                raise CardDataError(f"{self.path}: {c.id} has more 4P copies than copies")
+                raise CardDataError(f"{self.path}: {c.id} has more 4P copies than copies").tag("cards_four_player", id=shown(c.id, 60))
             if c.role == "negative" and c.group is None:
-                raise CardDataError(f"{self.path}: negative territory {c.id} needs a group")
+                raise CardDataError(f"{self.path}: negative territory {c.id} needs a group").tag("cards_negative_group", id=shown(c.id, 60))
 
     def __getitem__(self, card_id: str) -> NdlCard:
         card = self.by_id.get(card_id)
