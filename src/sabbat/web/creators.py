@@ -75,11 +75,11 @@ class Quota:
 def held(c: sa.Connection, creator: str) -> tuple[int, int]:
     """The tables in play `creator` created, and their AI seats, in every process (one query)."""
     ai = sa.func.coalesce(sa.func.sum(sa.case((seats_t.c.kind == "ai", 1), else_=0)), 0)
-    tables, seats = c.execute(
-        sa.select(sa.func.count(sa.distinct(tables_t.c.id)), ai)
+    row = c.execute(
+        sa.select(sa.func.count(sa.distinct(tables_t.c.id)).label("tables"), ai.label("seats"))
         .select_from(tables_t.join(seats_t, seats_t.c.table_id == tables_t.c.id))
         .where(tables_t.c.creator == creator, tables_t.c.status == "playing")).one()
-    return int(tables), int(seats)
+    return int(row.tables), int(row.seats)
 
 
 def check(c: sa.Connection, quota: Quota) -> None:
