@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import signal
 import sys
+import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -84,6 +87,40 @@ def test_two_processes_over_one_database_count_an_address_once(db_url: str) -> N
         two.create(WITH_AI, "192.0.2.8")
         assert len(one.tables) == 2 and len(two.tables) == 2  # nothing refused was kept
         assert sorted(r for r in _creators(db_url).values() if r) == ["192.0.2.7"] * 3 + ["192.0.2.8"]
+    finally:
+        one.store.close()
+        two.store.close()
+
+
+def test_two_requests_at_once_cannot_both_slip_under_the_cap(pg_url: str) -> None:
+    """Two processes writing a table of one address at once: the second counts only once the
+    first is written (a lock per address in the write's transaction), so it is refused."""
+    engine = sa.create_engine(database_url(pg_url))
+    with engine.begin() as c:
+        c.execute(sa.text("DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
+    engine.dispose()
+    one, two = Direct(Store(pg_url), tables_per_client=1), Direct(Store(pg_url), tables_per_client=1)
+    first, second = (s.planned(d, s.first_state(d)) for s, d in
+                     ((one, one.draft_table(PEOPLE, "192.0.2.7")), (two, two.draft_table(PEOPLE, "192.0.2.7"))))
+    quota = one.quota(first)
+    assert quota is not None
+    check = partial(creators.check, quota=quota)
+    counted = threading.Event()
+
+    def slow(c: sa.Connection) -> None:  # counted, then still writing while the other counts
+        check(c)
+        counted.set()
+        time.sleep(1.0)
+
+    try:
+        with ThreadPoolExecutor(1) as pool:
+            written = pool.submit(one.store.create, first.row, slow)
+            assert counted.wait(10)
+            with pytest.raises(Rejected) as refused:
+                two.store.create(second.row, partial(creators.check, quota=two.quota(second)))
+            assert refused.value.code == "too_many_tables"
+            written.result()
+        assert list(_creators(pg_url)) == [first.row.id]
     finally:
         one.store.close()
         two.store.close()
