@@ -139,7 +139,7 @@ class Keeper:
             try:
                 await self.authority.commits.write(partial(self.store.forget_creators, idle))
             except Exception:
-                log.exception("could not clear the creators of %d stopped tables", len(idle))
+                log.exception("could not clear the creators of %d tables not played", len(idle))
 
     async def settled(self) -> None:
         """Wait (at most LOAD_WAIT_S) until every table in play is loaded: a lobby listed just
