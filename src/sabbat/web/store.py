@@ -36,7 +36,7 @@ tables_t = sa.Table(
     sa.Column("status", sa.String(16), nullable=False),
     sa.Column("card_digest", sa.String(64), nullable=True),
     sa.Column("creator", sa.String(64), nullable=True),
-    sa.Index("tables_creator", "creator"),
+    sa.Index("tables_creator", "creator", "status"),
 )
 """`creator`: the client address that created a table in play (`creators.key`), counted by the
 per-address caps in every process; cleared once the table finishes, expires or is stopped."""

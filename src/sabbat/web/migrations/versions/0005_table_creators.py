@@ -17,7 +17,7 @@ depends_on = None
 
 def upgrade() -> None:
     op.add_column("tables", sa.Column("creator", sa.String(64), nullable=True))
-    op.create_index("tables_creator", "tables", ["creator"])
+    op.create_index("tables_creator", "tables", ["creator", "status"])
 
 
 def downgrade() -> None:
