@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
 from starlette.testclient import TestClient
 
+from sabbat.web import creators
 from sabbat.web.store import Store, TableRow
 from sabbat.web.table import NewTable, Table, hash_token
 from sabbat.web.tables import TableService
@@ -32,7 +34,8 @@ class Direct(TableService):
         return self._write(self.plan_lesson(spec, client))
 
     def _write(self, new: NewTable) -> tuple[Table, dict[int, str]]:
-        self.store.create(new.row)
+        quota = self.quota(new)
+        self.store.create(new.row, None if quota is None else partial(creators.check, quota=quota))
         return self.add(new), new.tokens
 
     def join(self, table_id: str, seat: int | None) -> tuple[int, str]:

@@ -10,13 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from .creators import too_many_ai_seats
 from .rejected import Rejected
 from .table import Table
 
 
 def check(tables: Iterable[Table], client: str | None, adding: int, per_client: int, total: int) -> None:
-    """Refuse a new table's `adding` AI seats past either bound (a table in play counts until its
-    game ends; a table loaded after a restart has no creator and counts only for the server)."""
+    """Refuse a new table's `adding` AI seats past either bound, counting the tables held here (a
+    table in play counts until its game ends); `client` is the creator's key (`creators.key`).
+    The per-address bound is counted again over every process as the table is written
+    (`creators.check`); the server's bound is this process's, whose workers play the seats."""
     if adding <= 0:
         return
     held = mine = 0
@@ -27,7 +30,7 @@ def check(tables: Iterable[Table], client: str | None, adding: int, per_client: 
         held += n
         if client is not None and table.creator == client:
             mine += n
-    if client is not None and mine + adding > per_client:
-        raise Rejected("too_many_ai_seats", held=mine, limit=per_client)
+    if client is not None:
+        too_many_ai_seats(mine, adding, per_client)
     if held + adding > total:
         raise Rejected("server_ai_full", limit=total)

@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 
 import orjson
 
+from . import creators
 from .cardcheck import CardChecks
 from .commits import GroupCommit
 from .fair import Shares
@@ -158,12 +159,15 @@ class Authority:
         return await self.add(new), new.tokens
 
     async def add(self, new: NewTable) -> Table:
-        """Write a checked new table (`TableService.plan_table`), then put it in place."""
+        """Write a checked new table (`TableService.plan_table`), then put it in place. Its
+        creator's caps are counted where it is written, over every process (`creators.check`)."""
+        quota = self.service.quota(new)
+        check = None if quota is None else partial(creators.check, quota=quota)
         if self.leases is None:
-            await self.commits.write(partial(self.store.create, new.row))
+            await self.commits.write(partial(self.store.create, new.row, check))
             fence = None
         else:
-            fence = await self.commits.write(partial(self.leases.create, new.row))
+            fence = await self.commits.write(partial(self.leases.create, new.row, check))
         table = self.service.add(new, fence)
         if self.leases is not None:  # the other processes' lobbies list it now, not at the next renewal
             self.background(self._publish())

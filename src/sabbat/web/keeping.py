@@ -125,7 +125,21 @@ class Keeper:
         built = await asyncio.to_thread(loading.load_all, rows, self.service.clock,
                                         self.service.agents)
         self.loads += len(rows)
+        await self._forget_creators(rows, *built)
         return self.service.put(*built, fences)
+
+    async def _forget_creators(self, rows: list[TableRow], tables: dict[str, Table], unloadable: dict[str, str]) -> None:
+        """Clear the stored creator of each table that will not be played (stopped: its log does not
+        replay; or its game is gone): it no longer counts toward its address's caps, and the address
+        is not kept for a table not in play. A row refused by `rowcheck` is left as it was."""
+        idle = [r.id for r in rows if r.creator is not None and (
+            (r.id in tables and tables[r.id].stopped is not None)
+            or (r.id in unloadable and not unloadable[r.id].startswith(loading.REFUSED)))]
+        if idle:
+            try:
+                await self.authority.commits.write(partial(self.store.forget_creators, idle))
+            except Exception:
+                log.exception("could not clear the creators of %d tables not played", len(idle))
 
     async def settled(self) -> None:
         """Wait (at most LOAD_WAIT_S) until every table in play is loaded: a lobby listed just

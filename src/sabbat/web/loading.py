@@ -18,6 +18,8 @@ from .store import TableRow
 from .table import Seat, Stopped, Table
 
 log = logging.getLogger(__name__)
+REFUSED = "refused: "
+"""How the reason of a row `rowcheck` refused begins (the others name the error that stopped the build)."""
 
 
 def load_all(rows: list[TableRow], clock: Callable[[], float],
@@ -31,7 +33,7 @@ def load_all(rows: list[TableRow], clock: Callable[[], float],
         try:
             check_row(row, agents)
         except BadRow as exc:
-            unloadable[row.id] = f"refused: {exc}"
+            unloadable[row.id] = f"{REFUSED}{exc}"
             log.error("table %s is refused and left out (not loaded, not played): %s", row.id, exc)
             continue
         try:
@@ -72,6 +74,7 @@ def _stopped(row: TableRow, done: int, exc: Exception, clock: Callable[[], float
     changed = row.rules_version != now or (row.cards is None and row.card_digest is not None
                                            and row.card_digest != table.game.card_digest())
     table.stopped = Stopped("stopped_rules_changed" if changed else "stopped_log_broken", params, row)
+    table.creator = None  # no longer played: its creator is not kept (`keeping` clears the stored one)
     return table
 
 
@@ -99,7 +102,7 @@ def build(row: TableRow, clock: Callable[[], float], state: GameState | None = N
             if per_game:
                 s.clock_left = float(per_game)
     table = Table(row.id, game, state, seats, settings, row.created, row.cards, Steps(row.num_players),
-                  opened_at=now, expired=row.status == "expired")
+                  creator=row.creator, opened_at=now, expired=row.status == "expired")
     if isinstance(settings.get("lesson"), str):
         table.lesson = lessons.find(game.lessons(), settings["lesson"])
         table.advance_lesson()

@@ -31,7 +31,7 @@ import sqlalchemy as sa
 
 from .database import DatabaseUnavailable
 from .lobby import LISTED
-from .store import Store, TableRow, leases_t, tables_t
+from .store import Check, Store, TableRow, leases_t, tables_t
 
 LEASE_S = 6.0
 """How long a lease runs after each renewal, by the database's clock."""
@@ -78,10 +78,13 @@ class Leases:
         for table_id in ids:
             self.deadlines[table_id] = until
 
-    def create(self, row: TableRow) -> int:
-        """Write a new table with its lease (token 1) in one transaction; returns the token."""
+    def create(self, row: TableRow, check: Check | None = None) -> int:
+        """Write a new table with its lease (token 1) in one transaction, once `check` (run first in
+        it) let it (`Store.create`); returns the token."""
         with self.mutex, self.engine.begin() as c:
             asked = time.monotonic()
+            if check is not None:
+                check(c)
             self.store.insert(c, row)
             c.execute(sa.insert(leases_t).values(table_id=row.id, owner=self.owner, token=1,
                                                  until=sa.literal_column(str(NOW)) + self.lease_s))

@@ -22,6 +22,8 @@ from .store import TableRow
 MAX_CLOCK_S = 7 * 24 * 3600
 """The longest per-move or per-game clock a request may set (`tables`)."""
 STATUSES = ("playing", "finished", "expired")
+MAX_CREATOR = 64
+"""The longest creator key (`creators.key`): the `tables.creator` column's width."""
 
 
 class BadRow(SabbatError):
@@ -57,6 +59,10 @@ def check_row(row: TableRow, agents: Collection[str]) -> None:
         raise BadRow("the card file is not text")
     _check_seats(row, agents)
     _check_settings(row, game, agents)
+    creator = row.creator
+    if creator is not None and not (isinstance(creator, str) and 0 < len(creator) <= MAX_CREATOR
+                                    and creator.isascii() and creator.isprintable()):
+        raise BadRow(f"its creator {shown(creator)} is not an address key (1 to {MAX_CREATOR} printable characters)")
     for i, (_action, seat, msg_id) in enumerate(row.actions):
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
             raise BadRow(f"move {i + 1} names seat {shown(seat)}")

@@ -8,6 +8,7 @@ SQLite is the embedded default; PostgreSQL is the same code with another URL.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -34,7 +35,11 @@ tables_t = sa.Table(
     sa.Column("created", sa.Float, nullable=False),
     sa.Column("status", sa.String(16), nullable=False),
     sa.Column("card_digest", sa.String(64), nullable=True),
+    sa.Column("creator", sa.String(64), nullable=True),
+    sa.Index("tables_creator", "creator", "status"),
 )
+"""`creator`: the client address that created a table in play (`creators.key`), counted by the
+per-address caps in every process; cleared once the table finishes, expires or is stopped."""
 seats_t = sa.Table(
     "seats", metadata,
     sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
@@ -68,6 +73,10 @@ leases_t = sa.Table(
 )
 """Which process owns each table in play, until when (the database's clock), under which token
 (`sabbat.web.ownership`; PostgreSQL only: on SQLite one process owns every table)."""
+
+Check = Callable[[sa.Connection], None]
+"""A check run in a write's own transaction before it writes, which may refuse it by raising."""
+
 
 class Fenced(SabbatError):
     """A write refused: the table's lease token is no longer the one this process holds it under."""
@@ -140,6 +149,8 @@ class TableRow:
     """The digest of the card data the table was created with (None: recorded before digests)."""
     moments: list[tuple[float | None, list[float | None] | None]] = field(default_factory=list)
     """Per move of `actions`: when it was made and the game clocks after it (None: not recorded)."""
+    creator: str | None = None
+    """The client address that created it, while it is in play (`creators`; None: unknown or over)."""
 
 
 class Store:
@@ -166,8 +177,12 @@ class Store:
         with self.engine.begin() as conn:
             upgrade(conn)
 
-    def create(self, row: TableRow) -> None:
+    def create(self, row: TableRow, check: Check | None = None) -> None:
+        """Write a new table; `check` runs first in the same transaction and may refuse it
+        (`creators.check`: its creator's caps, counted over every process)."""
         with self.engine.begin() as c:
+            if check is not None:
+                check(c)
             self.insert(c, row)
 
     @staticmethod
@@ -177,7 +192,7 @@ class Store:
                 id=row.id, game=row.game, rules_version=row.rules_version, num_players=row.num_players,
                 seed=str(row.seed), options=json.dumps(row.options), cards=row.cards,
             settings=json.dumps(row.settings), created=row.created, status=row.status,
-            card_digest=row.card_digest))
+            card_digest=row.card_digest, creator=row.creator))
         c.execute(seats_t.insert(), [
             {"table_id": row.id, "seat": s.seat, "kind": s.kind, "agent": s.agent,
              "token_hash": s.token_hash, "open": s.open, "name": s.name} for s in row.seats])
@@ -192,8 +207,9 @@ class Store:
                                  "seat": r.seat, "msg_id": r.msg_id, "at": r.at,
                                  "clocks": None if r.clocks is None else json.dumps(r.clocks)} for r in rows])
             for r in rows:
-                if r.status is not None:
-                    c.execute(tables_t.update().where(tables_t.c.id == r.table_id).values(status=r.status))
+                if r.status is not None:  # over: its creator is no longer kept
+                    c.execute(tables_t.update().where(tables_t.c.id == r.table_id)
+                              .values(status=r.status, creator=None))
 
     def truncate(self, table_id: str, keep: int, fence: int | None = None) -> None:
         """Drop the log entries from index `keep` on (an undo)."""
@@ -220,10 +236,15 @@ class Store:
             c.execute(seats_t.update().where(seats_t.c.table_id == table_id, seats_t.c.seat == seat).values(name=name))
 
     def set_status(self, table_id: str, status: str, fence: int | None = None) -> None:
-        """Mark a table (`expired`: nobody joined it in time)."""
+        """Mark a table (`expired`: nobody joined it in time); its creator is no longer kept."""
         with self.engine.begin() as c:
             fenced(c, table_id, fence)
-            c.execute(tables_t.update().where(tables_t.c.id == table_id).values(status=status))
+            c.execute(tables_t.update().where(tables_t.c.id == table_id).values(status=status, creator=None))
+
+    def forget_creators(self, ids: list[str]) -> None:
+        """Clear the creator of tables no longer played (stopped: their log does not replay)."""
+        with self.engine.begin() as c:
+            c.execute(tables_t.update().where(tables_t.c.id.in_(ids)).values(creator=None))
 
     def load_all(self) -> list[TableRow]:
         """Every table with its seats and log, oldest first."""
@@ -284,7 +305,8 @@ DORMANT = ("finished", "expired")
 
 def _table_row(r: Any) -> TableRow:
     return TableRow(r.id, r.game, r.rules_version, r.num_players, int(r.seed), json.loads(r.options), r.cards,
-                    json.loads(r.settings), r.created, r.status, card_digest=r.card_digest)
+                    json.loads(r.settings), r.created, r.status, card_digest=r.card_digest,
+                    creator=r.creator)
 
 
 def _where(select: Any, column: Any, ids: list[str] | None) -> Any:

@@ -77,7 +77,8 @@ class Table:
     thinking: bool = False
     revision: int = 0
     creator: str | None = None
-    """The address that created it (in memory only: not counted again after a restart)."""
+    """The client address that created it (`creators.key`), stored with it while it is played: its
+    caps count it, and its AI moves are served as that address's (`thinking`)."""
     opened_at: float = 0.0
     """When it was created or loaded, by the service's clock (open seats expire from there)."""
     expired: bool = False

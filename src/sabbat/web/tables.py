@@ -23,7 +23,7 @@ from sabbat.core.game import SEED_RANGE, Game, check_seed
 from sabbat.core.replay import Replay
 from sabbat.core.takeback import reveals_nothing
 
-from . import ai_seats, cardcheck, clocks, loading, lobby, refusals
+from . import ai_seats, cardcheck, clocks, creators, loading, lobby, refusals
 from .limits import AI_SEATS, AI_SEATS_PER_CLIENT
 from .names import MAX_TABLE_NAME, game_named, seat_name, text_name
 from .rejected import Rejected
@@ -179,14 +179,10 @@ class TableService:
         is left to `first_state`. `client` (its address) may have at most `tables_per_client`
         tables waiting or in play, card files refused lately counted among them (`cardcheck`);
         `lesson` names the game's lesson the table is played for (`plan_lesson`)."""
-        if client is not None:
-            mine = sum(1 for t in self.tables.values() if t.creator == client and t.status == "playing")
-            refused = self.refused.held(client)
-            if mine + refused >= self.tables_per_client:
-                if refused:
-                    raise Rejected("too_many_refused", tables=mine, refused=refused,
-                                   seconds=int(self.refused.hold_s), limit=self.tables_per_client)
-                raise Rejected("too_many_tables", limit=self.tables_per_client)
+        creator = creators.key(client)
+        if client is not None:  # those held here; `quota` counts them in every process as the table is written
+            mine = sum(1 for t in self.tables.values() if t.creator == creator and t.status == "playing")
+            creators.too_many_tables(mine, self.refused.held(client), self.tables_per_client, self.refused.hold_s)
         if not isinstance(spec, dict):
             raise Rejected.because("table_object")
         game = game_named(spec.get("game", ""))
@@ -212,7 +208,7 @@ class TableService:
                 token = secrets.token_urlsafe(24)
                 tokens[i] = token
                 seats.append(Seat(i, "human", token_hash=hash_token(token), name=name))
-        ai_seats.check(self.tables.values(), client, sum(1 for s in seats if s.kind == "ai"), *self.ai_seats)
+        ai_seats.check(self.tables.values(), creator, sum(1 for s in seats if s.kind == "ai"), *self.ai_seats)
         seed, chosen = self._seed(spec, seats)
         settings = self._settings(spec)
         creator_key = secrets.token_urlsafe(24)
@@ -234,14 +230,22 @@ class TableService:
         row = TableRow(secrets.token_hex(8), game.info.id, game.info.rules_version, draft.n, draft.seed,
                        stored_options, cards, draft.settings, time.time(), "playing",
                        [SeatRow(s.seat, s.kind, s.agent, s.token_hash, s.open, s.name) for s in draft.seats],
-                       card_digest=self._card_digest(game, cards))
+                       card_digest=self._card_digest(game, cards), creator=creators.key(draft.client))
         return NewTable(row, draft.tokens, draft.client, draft.creator_key, state)
+
+    def quota(self, new: NewTable) -> creators.Quota | None:
+        """What the new table's creator may hold, to count where the table is written (`creators.check`:
+        its tables and AI seats in play in every process); None for a table nobody's address made."""
+        if new.client is None or new.row.creator is None:
+            return None
+        ai = sum(1 for s in new.row.seats if s.kind == "ai")
+        return creators.Quota(new.row.creator, self.tables_per_client, self.refused.held(new.client),
+                              self.refused.hold_s, self.ai_seats[0], ai)
 
     def add(self, new: NewTable, fence: int | None = None) -> Table:
         """Put a written table in place (owned under `fence` on PostgreSQL)."""
         table = loading.build(new.row, self.clock, new.state)
         table.turn_started = self.clock()
-        table.creator = new.client
         table.fence = fence
         self.tables[new.row.id] = table
         self._notify(table)
