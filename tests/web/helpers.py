@@ -22,6 +22,7 @@ class Direct(TableService):
     def __init__(self, store: Store, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.store = store
+        self.arrivals.append(lambda table, seat: store.set_seat_came(table.id, seat))
 
     def load(self, rows: list[TableRow] | None = None, fences: dict[str, int] | None = None) -> int:
         """The given rows, or as a starting server: the tables in play (`keeping`)."""

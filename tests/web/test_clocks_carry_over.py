@@ -70,6 +70,33 @@ def test_a_rebuilt_table_keeps_the_time_left_and_the_time_since_the_turn_began(d
     assert again.tick() == [rebuilt] and rebuilt.mover() == (mover, "heuristic"), "the stand-in plays on time"
 
 
+def test_a_person_who_came_but_neither_moved_nor_named_their_seat_keeps_their_clock(db_url: str) -> None:
+    """Their coming is recorded: the rebuilt table counts their pending turn from when it began,
+    as the first process did, instead of waiting for them with a stopped clock and giving them a
+    fresh one when they come back."""
+    clock = FakeClock()
+    service = Direct(Store(db_url), clock=clock)
+    service.deal = lambda: 1
+    table, tokens = service.create({"game": "mystic_vale", "players": 2, "seats": [{"kind": "human"}] * 2,
+                                    "clock": {"per_move_s": 20, "per_game_s": 100}, "leaver_agent": "heuristic"})
+    for s in table.seats:  # each person comes to the table; neither names their seat
+        service.connected(table, s.seat, +1)
+    first = table.state.current_player
+    assert first is not None
+    for n in range(60):  # the first player plays their turn through: the other has not moved yet
+        if table.state.current_player != first:
+            break
+        clock.now += 1
+        act(service, table.id, tokens[first], f"m{n}", table.version_for(first), action_id=0)
+    mover = table.state.current_player
+    assert mover is not None and mover != first
+    _earlier(service.store, 9)
+    again, rebuilt = _rebuilt(db_url, clock)
+    assert rebuilt.seats[mover].joined and rebuilt.seats[mover].name is None
+    rows = again.seat_rows(rebuilt)
+    assert 10.5 <= rows[mover]["move_left_s"] <= 11.0, rows[mover]  # type: ignore[operator]
+
+
 def test_a_table_nobody_moved_at_counts_from_its_creation(db_url: str) -> None:
     db = db_url
     clock = FakeClock()

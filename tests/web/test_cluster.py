@@ -208,7 +208,9 @@ async def _latest(ws: Any, view: dict[str, Any]) -> dict[str, Any]:
 
 def test_the_clocks_go_on_with_the_time_left_after_a_takeover(three: Cluster) -> None:
     """A person thinks, their table's owner is killed: the process that takes the table over shows
-    the time they have left (not a fresh clock), and the stand-in plays when that time is out."""
+    the time they have left (not a fresh clock), and the stand-in plays when that time is out. The
+    first player plays their whole turn, so the person thinking has come to the table but has
+    neither moved nor named their seat: the new owner knows they came from the database alone."""
     async def main() -> dict[str, float]:
         status, made = await call(three, "/api/tables", {
             "game": "mystic_vale", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}],
@@ -217,10 +219,13 @@ def test_the_clocks_go_on_with_the_time_left_after_a_takeover(three: Cluster) ->
         table, tokens = made["table_id"], [row["token"] for row in made["seats"]]
         readers = [await _reader(three, table, t) for t in tokens]
         views = [v for _, v in readers]
-        for n in range(4):  # a few moves, each thought over a little
+        first = next(s for s in (0, 1) if views[s]["legal"])
+        for n in range(40):  # the first player's turn, each move thought over a little
             mover = next(s for s in (0, 1) if views[s]["legal"])
+            if mover != first:
+                break
             ws = readers[mover][0]
-            await asyncio.sleep(0.5)
+            await asyncio.sleep(0.2)
             await ws.send(json.dumps({"type": "act", "msg_id": f"m{n}", "version": views[mover]["version"],
                                       "action_id": views[mover]["legal"][0]["id"]}))
             while json.loads(await asyncio.wait_for(ws.recv(), 10))["type"] != "ack":
@@ -229,6 +234,7 @@ def test_the_clocks_go_on_with_the_time_left_after_a_takeover(three: Cluster) ->
             for s in (0, 1):
                 views[s] = await _latest(readers[s][0], views[s])
         mover = next(s for s in (0, 1) if views[s]["legal"])
+        assert mover != first, "the first player's turn did not end within 40 moves"
         for ws, _ in readers:
             await ws.close()
         await asyncio.sleep(WAIT_S)

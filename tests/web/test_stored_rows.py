@@ -59,7 +59,11 @@ def _option(row: TableRow) -> None:
     row.options = {"bogus": 1}
 
 
-SPOILED = {"ai seat's agent": (AIS, _agent), "stand-in agent": (PEOPLE, _leaver), "player count": (PEOPLE, _players),
+def _came(row: TableRow) -> None:
+    row.seats[1].came = True  # an AI's seat a person came to
+
+
+SPOILED = {"ai seat's agent": (AIS, _agent), "ai seat a person came to": (AIS, _came), "stand-in agent": (PEOPLE, _leaver), "player count": (PEOPLE, _players),
            "clock": (PEOPLE, _clock), "seat kind": (PEOPLE, _kind), "lesson": (PEOPLE, _lesson),
            "option": (PEOPLE, _option)}
 

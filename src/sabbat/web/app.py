@@ -62,10 +62,10 @@ def create_app(db: str, workers: int = 2, grace_s: float = 60.0, allow_origins: 
                            ai_seats_total=ai_seats_total)
     shares = shares or Shares()
     authority = Authority(service, store, leases, keep_finished_s, shares)
+    service.arrivals.append(authority.arrived)  # each person's first coming is written (in the server's loop)
     keeper = authority.keeper
     keeper.expect()
     own_pool = pool is None
-    shares = shares or Shares()
     hub = Hub(authority, pool if pool is not None else ai.make_pool(workers), workers, shares)
     replays = Replays(service)
 

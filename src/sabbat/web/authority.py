@@ -196,6 +196,12 @@ class Authority:
                 listener(table, rekey.seat)
             return rekey
 
+    def arrived(self, table: Table, seat: int) -> None:
+        """A seat's person came for the first time: recorded, so that a restart or a takeover knows
+        it even before they move (their clock runs from their turn's start, not from their next
+        visit). Nobody waits for the write."""
+        self.background(self._write(table, partial(self.store.set_seat_came, table.id, seat, table.fence)))
+
     async def rename(self, table: Table, seat: int | None, name: Any, put: Put[None] = _now) -> None:
         """A person names their own seat."""
         async with self.lock(table.id):

@@ -89,8 +89,8 @@ def build(row: TableRow, clock: Callable[[], float], state: GameState | None = N
         state = game.new(row.num_players, row.seed, options)
     seats = [Seat(s.seat, s.kind, s.agent, s.token_hash, s.open, stored_name(s.name, MAX_SEAT_NAME))
              for s in row.seats]
-    for seat in seats:  # a seat's name is set by its person only, over their own connection: they came
-        seat.joined = seat.kind == "human" and seat.name is not None
+    for seat, stored in zip(seats, row.seats, strict=True):  # a name is set by its person only: they came
+        seat.joined = seat.kind == "human" and (stored.came or seat.name is not None)
     settings = dict(row.settings)
     if "name" in settings:
         settings["name"] = stored_name(settings["name"], MAX_TABLE_NAME)

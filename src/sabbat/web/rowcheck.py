@@ -89,6 +89,8 @@ def _check_seats(row: TableRow, agents: Collection[str]) -> None:
             raise BadRow(f"{where} is of kind {shown(s.kind)}, neither human nor ai")
         if s.name is not None and not isinstance(s.name, str):
             raise BadRow(f"{where}'s name is not text")
+        if s.came and s.kind != "human":
+            raise BadRow(f"{where} is an AI's seat that a person came to")
 
 
 def _check_settings(row: TableRow, game: Any, agents: Collection[str]) -> None:

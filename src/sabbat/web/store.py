@@ -49,6 +49,7 @@ seats_t = sa.Table(
     sa.Column("token_hash", sa.String(64), nullable=True),
     sa.Column("open", sa.Boolean, nullable=False),
     sa.Column("name", sa.String(64), nullable=True),
+    sa.Column("came", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 actions_t = sa.Table(
     "actions", metadata,
@@ -111,6 +112,8 @@ class SeatRow:
     token_hash: str | None = None
     open: bool = False
     name: str | None = None
+    came: bool = False
+    """Its person came to it (a person's seat): known after a restart or a takeover."""
 
 
 class LogRow(NamedTuple):
@@ -195,7 +198,7 @@ class Store:
             card_digest=row.card_digest, creator=row.creator))
         c.execute(seats_t.insert(), [
             {"table_id": row.id, "seat": s.seat, "kind": s.kind, "agent": s.agent,
-             "token_hash": s.token_hash, "open": s.open, "name": s.name} for s in row.seats])
+             "token_hash": s.token_hash, "open": s.open, "name": s.name, "came": s.came} for s in row.seats])
 
     def append_many(self, rows: list[LogRow]) -> None:
         """Commit moves of any tables in one transaction (one disk flush for all of them);
@@ -235,6 +238,12 @@ class Store:
             fenced(c, table_id, fence)
             c.execute(seats_t.update().where(seats_t.c.table_id == table_id, seats_t.c.seat == seat).values(name=name))
 
+    def set_seat_came(self, table_id: str, seat: int, fence: int | None = None) -> None:
+        """Record that a seat's person came to it (`Authority.arrived`)."""
+        with self.engine.begin() as c:
+            fenced(c, table_id, fence)
+            c.execute(seats_t.update().where(seats_t.c.table_id == table_id, seats_t.c.seat == seat).values(came=True))
+
     def set_status(self, table_id: str, status: str, fence: int | None = None) -> None:
         """Mark a table (`expired`: nobody joined it in time); its creator is no longer kept."""
         with self.engine.begin() as c:
@@ -266,7 +275,8 @@ class Store:
             if not rows:
                 return []
             for s in c.execute(_where(sa.select(seats_t), seats_t.c.table_id, ids).order_by(seats_t.c.seat)):
-                rows[s.table_id].seats.append(SeatRow(s.seat, s.kind, s.agent, s.token_hash, bool(s.open), s.name))
+                rows[s.table_id].seats.append(SeatRow(s.seat, s.kind, s.agent, s.token_hash, bool(s.open), s.name,
+                                                          bool(s.came)))
             for a in c.execute(_where(sa.select(actions_t), actions_t.c.table_id, ids)
                                .order_by(actions_t.c.table_id, actions_t.c.idx)):
                 rows[a.table_id].actions.append((json.loads(a.action), a.seat, a.msg_id))
@@ -284,7 +294,8 @@ class Store:
                 return []
             ids = list(rows)
             for s in c.execute(_where(sa.select(seats_t), seats_t.c.table_id, ids).order_by(seats_t.c.seat)):
-                rows[s.table_id].seats.append(SeatRow(s.seat, s.kind, s.agent, s.token_hash, bool(s.open), s.name))
+                rows[s.table_id].seats.append(SeatRow(s.seat, s.kind, s.agent, s.token_hash, bool(s.open), s.name,
+                                                          bool(s.came)))
             moves: dict[str, int] = {r.table_id: int(r.moves) for r in c.execute(
                 sa.select(actions_t.c.table_id, sa.func.count().label("moves"))
                 .where(actions_t.c.table_id.in_(ids)).group_by(actions_t.c.table_id))}

@@ -75,6 +75,8 @@ class TableService:
         self.unloadable: dict[str, str] = {}
         """Stored tables whose game or options this server no longer has, and why (left in the database)."""
         self.listeners: list[Listener] = []
+        self.arrivals: list[Callable[[Table, int], None]] = []
+        """Told of each seat whose person came for the first time (the authority records it)."""
         self.refused = cardcheck.Refusals(clock)
         """Card files refused lately, per sender: each counts as one of its tables for a while."""
 
@@ -354,6 +356,8 @@ class TableService:
             s.joined = True
             if table.state.current_player == s.seat:
                 table.turn_started = self.clock()
+            for listener in self.arrivals:
+                listener(table, s.seat)
 
     def reclaim(self, table: Table, seat: int) -> None:
         """The person takes their seat back (`reclaim`): the table's readers hear of it."""
