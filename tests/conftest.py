@@ -5,11 +5,13 @@ server), `ray` (needs Ray), `slow` (tens of seconds or more). `bash scripts/test
 """
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from sabbat import games
+from sabbat.core import carddata
 
 # The toy games prove the author's kit itself; they are never shown to users.
 games._registry.add("toy", "tests.support.toy_game:GAME")
@@ -36,3 +38,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             marks.append("postgres")
         for mark in dict.fromkeys(marks):
             item.add_marker(mark)
+
+
+@pytest.fixture
+def uploads_forgotten() -> Iterator[None]:
+    """Card files uploaded in a test are forgotten afterwards (other tests look for stray uploads)."""
+    before = dict(carddata._uploads)
+    yield
+    carddata._uploads.clear()
+    carddata._uploads.update(before)

@@ -40,13 +40,7 @@ def every_count(text: str, count: int) -> str:
     return re.sub(r"\{id: ", f"{{count: {count}, id: ", re.sub(r"count: \d+, ", "", text))
 
 
-@pytest.fixture(autouse=True)
-def _uploads_forgotten() -> Iterator[None]:
-    """Card files uploaded here are forgotten afterwards (other tests look for stray uploads)."""
-    before = dict(carddata._uploads)
-    yield
-    carddata._uploads.clear()
-    carddata._uploads.update(before)
+pytestmark = pytest.mark.usefixtures("uploads_forgotten")
 
 
 @pytest.fixture

@@ -61,13 +61,7 @@ def largest_monslaught() -> str:
     return yaml.safe_dump(data, allow_unicode=True)
 
 
-@pytest.fixture(autouse=True)
-def _uploads_forgotten() -> Iterator[None]:
-    """Card files uploaded here are forgotten afterwards (other tests look for stray uploads)."""
-    before = dict(carddata._uploads)
-    yield
-    carddata._uploads.clear()
-    carddata._uploads.update(before)
+pytestmark = pytest.mark.usefixtures("uploads_forgotten")
 
 
 class Ledger(Shares):
@@ -202,7 +196,9 @@ def _my_turn(ws: Any) -> dict[str, Any]:
     raise AssertionError("never this seat's turn")
 
 
-def _hint_charges(client: TestClient, ledger: Ledger, cards: str | None) -> list[float]:
+def _hint_charges(client: TestClient, ledger: Ledger, cards: str | None, until: str = "pong") -> list[float]:
+    """The charges from asking for a hint, counted until the frame `until` arrives: a ping's
+    `pong` (the hint's price is paid when it is asked) or the `hint` itself (its search, when it ends)."""
     body: dict[str, Any] = {"game": "monslaught", "players": 2, "seats": PRACTICE, "seed": 3}
     if cards is not None:
         body["cards"] = cards
@@ -214,9 +210,10 @@ def _hint_charges(client: TestClient, ledger: Ledger, cards: str | None) -> list
         _my_turn(ws)
         before = len(ledger.charges)
         ws.send_json({"type": "hint"})
-        ws.send_json({"type": "ping"})
+        if until == "pong":
+            ws.send_json({"type": "ping"})
         for _ in range(400):
-            if ws.receive_json()["type"] == "pong":
+            if ws.receive_json()["type"] == until:
                 break
         return [units for _, units in ledger.charges[before:]]
 
@@ -243,17 +240,7 @@ def test_a_hints_search_time_is_charged_to_its_asker(app_client: TestClient, led
         return real(*args)
 
     monkeypatch.setattr(ai, "advise", slow)
-    res = app_client.post("/api/tables", json={"game": "monslaught", "players": 2, "seats": PRACTICE, "seed": 3})
-    t = res.json()
-    with app_client.websocket_connect(f"/ws/tables/{t['table_id']}") as ws:
-        ws.send_json({"type": "hello", "token": t["seats"][0]["token"], "lang": "en"})
-        _my_turn(ws)
-        before = len(ledger.charges)
-        ws.send_json({"type": "hint"})
-        for _ in range(400):
-            if ws.receive_json()["type"] == "hint":
-                break
-        charges = [units for _, units in ledger.charges[before:]]
+    charges = _hint_charges(app_client, ledger, None, until="hint")
     assert HINT_WORKER_SECOND == fair.Shares().rate  # a second of search, a second of share
     assert [u for u in charges if u >= HINT_WORKER_SECOND] != [], charges
     assert sum(charges) >= HINT_WORKER_SECOND + 1

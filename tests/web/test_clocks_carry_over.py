@@ -20,13 +20,15 @@ class FakeClock:
         return self.now
 
 
-def _table(service: Direct) -> tuple[Table, dict[int, str]]:
+def _table(service: Direct, named: bool = True) -> tuple[Table, dict[int, str]]:
+    """A clocked table each person came to; `named`: their pages also gave their names."""
     service.deal = lambda: 1
     table, tokens = service.create({"game": "mystic_vale", "players": 2, "seats": [{"kind": "human"}] * 2,
                                     "clock": {"per_move_s": 20, "per_game_s": 100}, "leaver_agent": "heuristic"})
-    for s in table.seats:  # each person comes to the table and their page gives their name
+    for s in table.seats:
         service.connected(table, s.seat, +1)
-        service.rename(table, s.seat, f"Player {s.seat + 1}")
+        if named:
+            service.rename(table, s.seat, f"Player {s.seat + 1}")
     return table, tokens
 
 
@@ -76,11 +78,7 @@ def test_a_person_who_came_but_neither_moved_nor_named_their_seat_keeps_their_cl
     fresh one when they come back."""
     clock = FakeClock()
     service = Direct(Store(db_url), clock=clock)
-    service.deal = lambda: 1
-    table, tokens = service.create({"game": "mystic_vale", "players": 2, "seats": [{"kind": "human"}] * 2,
-                                    "clock": {"per_move_s": 20, "per_game_s": 100}, "leaver_agent": "heuristic"})
-    for s in table.seats:  # each person comes to the table; neither names their seat
-        service.connected(table, s.seat, +1)
+    table, tokens = _table(service, named=False)  # each person comes to the table; neither names their seat
     first = table.state.current_player
     assert first is not None
     for n in range(60):  # the first player plays their turn through: the other has not moved yet
